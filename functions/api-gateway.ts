@@ -1,0 +1,47 @@
+/**
+ * Edge handler for every browser call under `/api`. With API_ORIGIN set it validates the
+ * call against the same schemas the platform uses and forwards it upstream, stripping
+ * hop-by-hop and cookie headers; otherwise it hands the request to the built-in API,
+ * which validates it there, once.
+ */
+import { Hono } from 'hono';
+import { readInput } from '../src/platform/call';
+import { allCalls } from '../src/platform/calls';
+import { platformApi } from '../src/platform/app';
+import type { AppEnv } from '../src/platform/env';
+import { errorResponse } from '../src/platform/http';
+import { upstreamUrl } from '../src/platform/client';
+
+const DROPPED_HEADERS = ['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'host', 'cookie', 'authorization'];
+
+async function forwardUpstream(origin: string, request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const headers = new Headers(request.headers);
+  for (const name of DROPPED_HEADERS) headers.delete(name);
+  const upstream = await fetch(upstreamUrl(origin, url.pathname.replace(/^\/api/, '') + url.search), {
+    method: request.method,
+    headers,
+    body: request.method === 'GET' || request.method === 'HEAD' ? undefined : request.body,
+  });
+  return new Response(upstream.body, { status: upstream.status, headers: upstream.headers });
+}
+
+export function createApiGateway(): Hono<AppEnv> {
+  const gateway = new Hono<AppEnv>().basePath('/api');
+  for (const spec of allCalls) {
+    gateway.on(spec.method, spec.path, async (c, next) => {
+      const origin = c.env.API_ORIGIN;
+      if (!origin) return next();
+      const original = c.req.raw.clone();
+      await readInput(c, spec);
+      return forwardUpstream(origin, original);
+    });
+  }
+  gateway.all('*', (c) => {
+    const origin = c.env.API_ORIGIN;
+    if (origin) return forwardUpstream(origin, c.req.raw);
+    return platformApi.fetch(c.req.raw, c.env, c.executionCtx);
+  });
+  gateway.onError((err, c) => errorResponse(c, err));
+  return gateway;
+}

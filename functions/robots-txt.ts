@@ -1,0 +1,23 @@
+/** GET /robots.txt: the requesting host's robots.txt from the platform, empty on any failure (seed 000 §2). */
+import type { Context } from 'hono';
+import { createApiClient } from '../src/platform/client';
+import type { AppEnv } from '../src/platform/env';
+
+export async function robotsTxt(c: Context<AppEnv>): Promise<Response> {
+  let body = '';
+  try {
+    const api = createApiClient(c.env, c.executionCtx);
+    const res = await api('/funnelbuilder/get_robots_txt', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ domain: new URL(c.req.url).hostname }),
+    });
+    if (res.ok) {
+      const data = (await res.json()) as { robotsTxtCode?: unknown };
+      if (typeof data.robotsTxtCode === 'string') body = data.robotsTxtCode;
+    }
+  } catch (err) {
+    console.warn('robots.txt lookup failed', err);
+  }
+  return c.text(body, 200, { 'cache-control': 'public, max-age=300' });
+}

@@ -1,0 +1,20 @@
+/**
+ * Everything the worker answers before Astro renders pages: the platform API and its
+ * gateway under /api, the admin API under /admin, and the edge handlers of functions/.
+ * It is a plain Hono app so tests can run it in workerd without the Astro build.
+ */
+import { Hono } from 'hono';
+import { createApiGateway } from '../functions/api-gateway';
+import { robotsTxt } from '../functions/robots-txt';
+import { warmup } from '../functions/warmup';
+import { createAdminApi } from './platform/admin/app';
+import type { AppEnv } from './platform/env';
+
+export function createEdgeApp(): Hono<AppEnv> {
+  const edge = new Hono<AppEnv>();
+  edge.get('/robots.txt', robotsTxt);
+  edge.get('/_ah/warmup', warmup);
+  edge.route('/', createApiGateway());
+  edge.route('/', createAdminApi());
+  return edge;
+}

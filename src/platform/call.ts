@@ -1,0 +1,95 @@
+/**
+ * A call of the seeds' call tables: its method, path (below the API base `/api`) and the
+ * valibot schemas of its input. One definition serves twice: the edge gateway in
+ * `functions/` validates a browser's call with it before forwarding, and the built-in
+ * platform API validates again before it touches the database.
+ *
+ * Input kinds: `json` (a JSON body), `query` (the query string as a flat object),
+ * `params` (path parameters) and `form` (multipart: the JSON string in the `formData`
+ * part, parsed and validated; the other parts are files, handed over untouched).
+ */
+import type { Context, Hono } from 'hono';
+import type * as v from 'valibot';
+import type { AppEnv } from './env';
+import { ApiError, parseWith, readFormData, readJson } from './http';
+
+type Schema = v.GenericSchema;
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface CallSpec<
+  J extends Schema | undefined = Schema | undefined,
+  Q extends Schema | undefined = Schema | undefined,
+  P extends Schema | undefined = Schema | undefined,
+  F extends Schema | undefined = Schema | undefined,
+> {
+  method: Method;
+  /** Hono path pattern below `/api`, e.g. `/appointment/:id/cancel`. */
+  path: string;
+  json?: J;
+  query?: Q;
+  params?: P;
+  form?: F;
+  /** Body limit in bytes, when not the default for the kind. */
+  limit?: number;
+}
+
+type Out<S> = S extends Schema ? v.InferOutput<S> : undefined;
+
+export interface CallInput<C extends CallSpec> {
+  json: Out<C['json']>;
+  query: Out<C['query']>;
+  params: Out<C['params']>;
+  form: Out<C['form']>;
+  /** File parts of a multipart call, by part name. */
+  files: Map<string, File[]>;
+}
+
+export function defineCall<
+  J extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  P extends Schema | undefined = undefined,
+  F extends Schema | undefined = undefined,
+>(spec: CallSpec<J, Q, P, F>): CallSpec<J, Q, P, F> {
+  return spec;
+}
+
+function parseFormJson(form: FormData): unknown {
+  const raw = form.get('formData');
+  if (typeof raw !== 'string') throw new ApiError(400, 'formData: a JSON string part is required', 'formData');
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw new ApiError(400, 'formData: not valid JSON', 'formData');
+  }
+}
+
+/** Reads and validates every part of a call's input from the request, throwing 4xx ApiErrors. */
+export async function readInput<C extends CallSpec>(c: Context, spec: C): Promise<CallInput<C>> {
+  const files = new Map<string, File[]>();
+  let json: unknown;
+  let form: unknown;
+  if (spec.json) json = parseWith(spec.json, await readJson(c.req.raw, spec.limit));
+  if (spec.form) {
+    const data = await readFormData(c.req.raw, spec.limit);
+    form = parseWith(spec.form, parseFormJson(data));
+    for (const [name, value] of data.entries()) {
+      if (typeof value === 'string') continue;
+      const list = files.get(name) ?? [];
+      list.push(value);
+      files.set(name, list);
+    }
+  }
+  const query = spec.query ? parseWith(spec.query, c.req.query()) : undefined;
+  const params = spec.params ? parseWith(spec.params, c.req.param()) : undefined;
+  return { json, query, params, form, files } as CallInput<C>;
+}
+
+export type CallHandler<C extends CallSpec> = (
+  c: Context<AppEnv>,
+  input: CallInput<C>,
+) => Promise<Response> | Response;
+
+/** Registers a call's handler on an app, validating the input first. */
+export function mount<C extends CallSpec>(app: Hono<AppEnv>, spec: C, handler: CallHandler<C>): void {
+  app.on(spec.method, spec.path, async (c) => handler(c, await readInput(c, spec)));
+}

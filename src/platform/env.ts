@@ -1,0 +1,28 @@
+/**
+ * The bindings and variables the worker runs with (wrangler.toml, .dev.vars, secrets).
+ * Handlers receive them as Hono's `c.env`; nothing reads them at module load.
+ */
+export interface Bindings {
+  DB: D1Database;
+  UPLOADS: R2Bucket;
+  PAGE_CACHE: KVNamespace;
+  /** Bearer token of the admin API; admin calls are refused while it is unset. */
+  ADMIN_TOKEN?: string;
+  /** When set, browser calls are forwarded to this upstream platform API instead of the built-in one. */
+  API_ORIGIN?: string;
+  /** Public base URL that storage-bucket image URLs are rewritten to. */
+  CDN_BASE?: string;
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_PUBLISHABLE_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+  /** Host:port of a Stripe-compatible API (a local stand-in in tests). */
+  STRIPE_API_HOST?: string;
+  TURNSTILE_SITE_KEY?: string;
+  TURNSTILE_SECRET_KEY?: string;
+  /** Host that add-to-calendar links point at (seed 001 §7). */
+  CALENDAR_LINK_HOST?: string;
+}
+
+export interface AppEnv {
+  Bindings: Bindings;
+}

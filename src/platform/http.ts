@@ -1,0 +1,100 @@
+/**
+ * Errors and body reading shared by every API route. Every failure a visitor's input can
+ * cause becomes an ApiError with a 4xx status and a `msg`; anything else is a 500 that the
+ * app's onError logs.
+ */
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import * as v from 'valibot';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Largest JSON body any call accepts. */
+export const JSON_LIMIT = 256 * 1024;
+/** Largest multipart body: the 50 MB of attachments seed 001 allows, plus the form itself. */
+export const MULTIPART_LIMIT = 52_428_800 + 1024 * 1024;
+
+/** Turns valibot issues into one message that names the field and why. */
+export function describeIssues(issues: readonly v.BaseIssue<unknown>[]): { msg: string; field?: string } {
+  const first = issues[0];
+  if (!first) return { msg: 'Invalid request' };
+  const field = v.getDotPath(first) ?? undefined;
+  return { msg: field ? `${field}: ${first.message}` : first.message, field };
+}
+
+/** Parses `data` with `schema` or throws a 400 naming the offending field. */
+export function parseWith<S extends v.GenericSchema>(schema: S, data: unknown): v.InferOutput<S> {
+  const result = v.safeParse(schema, data);
+  if (result.success) return result.output;
+  const { msg, field } = describeIssues(result.issues);
+  throw new ApiError(400, msg, field);
+}
+
+async function readLimited(req: Request, limit: number): Promise<Uint8Array> {
+  const declared = Number(req.headers.get('content-length') ?? '0');
+  if (declared > limit) throw new ApiError(413, `Request body is larger than ${limit} bytes`);
+  if (!req.body) return new Uint8Array();
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw new ApiError(413, `Request body is larger than ${limit} bytes`);
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return out;
+}
+
+/** Reads a JSON body of at most `limit` bytes; an empty body reads as `{}`. */
+export async function readJson(req: Request, limit = JSON_LIMIT): Promise<unknown> {
+  const bytes = await readLimited(req, limit);
+  const text = new TextDecoder().decode(bytes).trim();
+  if (text === '') return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError(400, 'Request body is not valid JSON');
+  }
+}
+
+/** Reads a multipart or urlencoded body of at most `limit` bytes. */
+export async function readFormData(req: Request, limit = MULTIPART_LIMIT): Promise<FormData> {
+  const type = req.headers.get('content-type') ?? '';
+  if (!type.startsWith('multipart/form-data') && !type.startsWith('application/x-www-form-urlencoded')) {
+    throw new ApiError(415, 'Expected a multipart/form-data body');
+  }
+  const bytes = await readLimited(req, limit);
+  try {
+    return await new Response(bytes, { headers: { 'content-type': type } }).formData();
+  } catch {
+    throw new ApiError(400, 'Request body is not valid form data');
+  }
+}
+
+/** The JSON error answer every route gives. */
+export function errorResponse(c: Context, err: unknown): Response {
+  if (err instanceof ApiError) {
+    return c.json({ msg: err.message, ...(err.field ? { field: err.field } : {}) }, err.status);
+  }
+  console.error('Unhandled API error', err instanceof Error ? err.stack : err);
+  return c.json({ msg: 'Something went wrong on our side. Please try again.' }, 500);
+}
