@@ -5,7 +5,7 @@ import { defineConfig } from 'astro/config';
 
 export default defineConfig({
   output: 'server',
-  adapter: cloudflare({ imageService: 'passthrough', imagesBindingName: false }),
+  adapter: cloudflare({ imageService: 'passthrough' }),
   integrations: [react()],
   server: { port: 8787, host: '127.0.0.1' },
   build: { inlineStylesheets: 'auto' },

@@ -2,6 +2,7 @@
  * How edge code (page rendering, functions/) reaches the platform API: the upstream at
  * API_ORIGIN when set, else the built-in API in the same worker, without a network hop.
  */
+import type { ExecutionContext } from 'hono';
 import type { Bindings } from './env';
 
 export type ApiFetch = (path: string, init?: RequestInit) => Promise<Response>;

@@ -84,7 +84,7 @@ export async function readFormData(req: Request, limit = MULTIPART_LIMIT): Promi
   }
   const bytes = await readLimited(req, limit);
   try {
-    return await new Response(bytes, { headers: { 'content-type': type } }).formData();
+    return await new Response(bytes as BodyInit, { headers: { 'content-type': type } }).formData();
   } catch {
     throw new ApiError(400, 'Request body is not valid form data');
   }

@@ -7,9 +7,9 @@ import { paymentsCalls } from './payments';
 import { surveysCalls } from './surveys';
 
 export const allCalls: CallSpec[] = [
-  ...Object.values(funnelCalls),
-  ...Object.values(paymentsCalls),
-  ...Object.values(formsCalls),
-  ...Object.values(surveysCalls),
-  ...Object.values(bookingCalls),
+  ...(Object.values(funnelCalls) as CallSpec[]),
+  ...(Object.values(paymentsCalls) as CallSpec[]),
+  ...(Object.values(formsCalls) as CallSpec[]),
+  ...(Object.values(surveysCalls) as CallSpec[]),
+  ...(Object.values(bookingCalls) as CallSpec[]),
 ];

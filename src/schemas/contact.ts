@@ -1,0 +1,32 @@
+/** Contact fields as visitors submit them (seed 000 §3 and seed 001 standard contact fields). */
+import * as v from 'valibot';
+
+const field = (max = 300) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max)));
+
+/** Email as seed 001 §5 defines it: local part, @, a domain with a 2-24 letter TLD, or an IP literal. */
+export const EMAIL_PATTERN =
+  /^[^\s@"(),:;<>[\\\]]+(?:\.[^\s@"(),:;<>[\\\]]+)*@(?:(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,24}|\[(?:\d{1,3}\.){3}\d{1,3}\])$/;
+
+export const email = v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(254), v.regex(EMAIL_PATTERN, 'Invalid Email Address'));
+
+export const contactFields = v.looseObject({
+  full_name: field(),
+  name: field(),
+  first_name: field(),
+  last_name: field(),
+  email: v.optional(v.union([v.literal(''), email])),
+  phone: field(40),
+  organization: field(),
+  companyName: field(),
+  address1: field(),
+  address: field(),
+  city: field(),
+  state: field(),
+  country: field(100),
+  postal_code: field(20),
+  postalCode: field(20),
+  website: field(),
+  date_of_birth: field(10),
+  timezone: field(64),
+});
+export type ContactFields = v.InferOutput<typeof contactFields>;
