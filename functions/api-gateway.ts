@@ -40,7 +40,7 @@ export function createApiGateway(): Hono<AppEnv> {
   gateway.all('*', (c) => {
     const origin = c.env.API_ORIGIN;
     if (origin) return forwardUpstream(origin, c.req.raw);
-    return platformApi.fetch(new Request(c.req.raw), c.env, c.executionCtx);
+    return platformApi.fetch(c.req.raw as unknown as Parameters<typeof platformApi.fetch>[0], c.env, c.executionCtx);
   });
   gateway.onError((err, c) => errorResponse(c, err));
   return gateway;
