@@ -14,7 +14,7 @@ import { upstreamUrl } from '../src/platform/client';
 
 const DROPPED_HEADERS = ['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'host', 'cookie', 'authorization'];
 
-async function forwardUpstream(origin: string, request: Request): Promise<Response> {
+async function forwardUpstream(origin: string, request: Pick<Request, 'url' | 'method' | 'headers' | 'body'>): Promise<Response> {
   const url = new URL(request.url);
   const headers = new Headers(request.headers);
   for (const name of DROPPED_HEADERS) headers.delete(name);
