@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
-import { stripeStandIn } from './tests/support/stripe-stand-in';
+import { stripeStandIn } from './tests/support/stripe-stand-in.ts';
 
 const migrations = await readD1Migrations(fileURLToPath(new URL('./src/platform/db/migrations', import.meta.url)));
 

@@ -13,8 +13,8 @@ import { listStepProducts } from '../services/products';
 
 export const PAYMENTS_NOT_CONFIGURED = 'Card payments are not configured for this seller.';
 
-function providerOrRefuse(env: Bindings): PaymentProvider {
-  const provider = paymentProviderFrom(env);
+async function providerOrRefuse(env: Bindings): Promise<PaymentProvider> {
+  const provider = await paymentProviderFrom(env);
   if (!provider) throw new ApiError(503, PAYMENTS_NOT_CONFIGURED);
   return provider;
 }
@@ -26,7 +26,7 @@ export function registerPaymentsRoutes(app: Hono<AppEnv>): void {
   });
 
   mount(app, calls.setupIntent, async (c, { json }) => {
-    const provider = providerOrRefuse(c.env);
+    const provider = await providerOrRefuse(c.env);
     if (!(await locationExists(c.env.DB, json.locationId))) throw new ApiError(404, 'Location not found');
     try {
       const { clientSecret } = await provider.createSetupIntent({ locationId: json.locationId });
@@ -38,7 +38,7 @@ export function registerPaymentsRoutes(app: Hono<AppEnv>): void {
   });
 
   mount(app, calls.pay, async (c, { json }) => {
-    const provider = providerOrRefuse(c.env);
+    const provider = await providerOrRefuse(c.env);
     return c.json(await payOrder(c.env.DB, provider, json, Date.now()));
   });
 }
