@@ -62,7 +62,7 @@ async function cardSource(db: D1Database, p: PayPayload): Promise<CardSource> {
   const saved = await db
     .prepare(
       `SELECT provider_customer, payment_method FROM orders WHERE location_id = ? AND fingerprint = ? AND status = 'paid'
-         AND provider_customer IS NOT NULL AND payment_method IS NOT NULL ORDER BY created_at DESC LIMIT 1`,
+         AND provider_customer IS NOT NULL AND payment_method IS NOT NULL ORDER BY created_at DESC, rowid DESC LIMIT 1`,
     )
     .bind(p.locationId, p.fingerprint)
     .first<{ provider_customer: string; payment_method: string }>();
