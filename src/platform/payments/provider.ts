@@ -51,8 +51,11 @@ export interface ChargeResult {
   charges: Charge[];
 }
 
-/** Why a charge did not happen: the card was declined, the request was not acceptable, or the provider could not be reached. */
-export type PaymentFailureKind = 'declined' | 'invalid' | 'unavailable';
+/**
+ * Why a charge did not happen: the card was declined, the request was not acceptable, the
+ * provider could not be reached, or another request is charging the same order right now.
+ */
+export type PaymentFailureKind = 'declined' | 'invalid' | 'unavailable' | 'in_progress';
 
 export class PaymentFailure extends Error {
   constructor(

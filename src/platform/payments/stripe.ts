@@ -29,6 +29,7 @@ const FAILURE_BY_TYPE: Record<string, PaymentFailureKind> = {
 
 function asFailure(err: unknown): PaymentFailure {
   if (err instanceof PaymentFailure) return err;
+  if ((err as { code?: unknown })?.code === 'idempotency_key_in_use') return new PaymentFailure('in_progress', 'This order is already being processed.');
   const type = (err as { type?: unknown })?.type;
   const kind = typeof type === 'string' ? FAILURE_BY_TYPE[type] : undefined;
   if (kind === 'declined') return new PaymentFailure(kind, (err as Error).message || 'Your card was declined.');

@@ -16,7 +16,7 @@ import { ensureSession } from './sessions';
 export const NO_PRIMARY_PRODUCT = 'You must select at least one primary product for this transaction.';
 
 /** HTTP status a visitor gets for each kind of payment failure. */
-const FAILURE_STATUS: Record<PaymentFailureKind, 400 | 402 | 502> = { declined: 402, invalid: 400, unavailable: 502 };
+const FAILURE_STATUS: Record<PaymentFailureKind, 400 | 402 | 409 | 502> = { declined: 402, invalid: 400, unavailable: 502, in_progress: 409 };
 
 export interface PayResult {
   logs: Record<string, unknown>[];
@@ -131,7 +131,8 @@ export async function payOrder(db: D1Database, provider: PaymentProvider, p: Pay
     await markPaid(db, order, result, { funnelId: funnel.id, stepId: step.id, pageId: order.page_id ?? '', eventType, fingerprint: p.fingerprint, contactId: order.contact_id, data: p.eventData }, now, random);
   } catch (err) {
     if (!(err instanceof PaymentFailure)) throw err;
-    await markFailed(db, order, err.message, now);
+    // A concurrent request with the same key is still charging: its outcome stands.
+    if (err.kind !== 'in_progress') await markFailed(db, order, err.message, now);
     throw new ApiError(FAILURE_STATUS[err.kind], err.message);
   }
   const paid = await findOrderByKey(db, key);
