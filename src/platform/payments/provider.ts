@@ -70,6 +70,8 @@ export interface PaymentProvider {
   readonly name: string;
   /** Starts a card setup for a location; the browser confirms it with the returned secret. */
   createSetupIntent(input: { locationId: string }): Promise<{ clientSecret: string }>;
+  /** Checks that a card setup succeeded, for this location, with this card; throws an `invalid` failure if not. */
+  checkCardSetup(input: { setupIntentId: string; paymentMethodId: string; locationId: string }): Promise<void>;
   /** Charges an order: one-time products as one payment, recurring ones as a subscription. */
   chargeOrder(request: ChargeRequest): Promise<ChargeResult>;
 }

@@ -41,6 +41,8 @@ function asFailure(err: unknown): PaymentFailure {
   return new PaymentFailure('unavailable', 'The payment provider could not be reached. Please try again in a moment.');
 }
 
+const CARD_NOT_SET_UP = 'The card was not set up for this payment. Please enter your card again.';
+
 const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === 'string' ? value : (value?.id ?? null));
 
 const sum = (items: ChargeItem[]) => items.reduce((total, item) => total + item.amount, 0);
@@ -48,14 +50,10 @@ const sum = (items: ChargeItem[]) => items.reduce((total, item) => total + item.
 export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
   const stripe = new Stripe(options.secretKey, clientOptions(options.apiHost));
 
-  /** The customer and card to charge: a fresh card is checked against its setup and attached to a new customer. */
+  /** The customer and card to charge: a fresh card (its setup checked before) is attached to a new customer. */
   async function cardOwner(req: ChargeRequest): Promise<{ customerId: string; paymentMethodId: string }> {
     const { card } = req;
     if (card.kind === 'saved') return { customerId: card.customerId, paymentMethodId: card.paymentMethodId };
-    const setup = await stripe.setupIntents.retrieve(card.setupIntentId);
-    if (setup.status !== 'succeeded' || idOf(setup.payment_method) !== card.paymentMethodId || setup.metadata?.location_id !== req.locationId) {
-      throw new PaymentFailure('invalid', 'The card was not set up for this payment. Please enter your card again.');
-    }
     const metadata = { location_id: req.locationId, contact_id: req.customer.contactId ?? '' };
     const customer = await stripe.customers.create(
       { email: req.customer.email ?? undefined, name: req.customer.name ?? undefined, metadata },
@@ -117,6 +115,17 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         return { clientSecret: intent.client_secret };
       } catch (err) {
         throw asFailure(err);
+      }
+    },
+    async checkCardSetup({ setupIntentId, paymentMethodId, locationId }) {
+      try {
+        const setup = await stripe.setupIntents.retrieve(setupIntentId);
+        if (setup.status !== 'succeeded' || idOf(setup.payment_method) !== paymentMethodId || setup.metadata?.location_id !== locationId) {
+          throw new PaymentFailure('invalid', CARD_NOT_SET_UP);
+        }
+      } catch (err) {
+        const failure = asFailure(err);
+        throw failure.kind === 'invalid' ? new PaymentFailure('invalid', CARD_NOT_SET_UP) : failure;
       }
     },
     async chargeOrder(req): Promise<ChargeResult> {
