@@ -66,6 +66,17 @@ export class PaymentFailure extends Error {
   }
 }
 
+/** A provider's webhook event, reduced to what it changes here. */
+export interface PaymentEvent {
+  /** The provider's event id: events arrive at least once, this deduplicates them. */
+  id: string;
+  type: string;
+  /** When the provider created the event, ms since the epoch. */
+  createdAt: number;
+  /** The payment or subscription whose status changed, if the event is one we follow. */
+  change: { ref: string; status: string; orderStatus: 'paid' | 'failed' | null } | null;
+}
+
 export interface PaymentProvider {
   readonly name: string;
   /** Starts a card setup for a location; the browser confirms it with the returned secret. */
@@ -74,4 +85,6 @@ export interface PaymentProvider {
   checkCardSetup(input: { setupIntentId: string; paymentMethodId: string; locationId: string }): Promise<void>;
   /** Charges an order: one-time products as one payment, recurring ones as a subscription. */
   chargeOrder(request: ChargeRequest): Promise<ChargeResult>;
+  /** Verifies a webhook's signature over its raw body; throws an `invalid` failure when it does not match. */
+  parseWebhook(rawBody: string, signature: string, secret: string): Promise<PaymentEvent>;
 }

@@ -5,6 +5,7 @@
  * the order's key, so a retried order replays instead of charging again.
  */
 import Stripe from 'stripe';
+import { toPaymentEvent } from './stripe-events';
 import { type ChargeItem, type ChargeRequest, type ChargeResult, type Charge, PaymentFailure, type PaymentFailureKind, type PaymentProvider } from './provider';
 
 export interface StripeProviderOptions {
@@ -126,6 +127,15 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       } catch (err) {
         const failure = asFailure(err);
         throw failure.kind === 'invalid' ? new PaymentFailure('invalid', CARD_NOT_SET_UP) : failure;
+      }
+    },
+    async parseWebhook(rawBody, signature, secret) {
+      try {
+        const event = await stripe.webhooks.constructEventAsync(rawBody, signature, secret, 300, Stripe.createSubtleCryptoProvider());
+        return toPaymentEvent(event);
+      } catch (err) {
+        console.warn('stripe webhook refused', (err as Error).message);
+        throw new PaymentFailure('invalid', 'Invalid webhook signature');
       }
     },
     async chargeOrder(req): Promise<ChargeResult> {
