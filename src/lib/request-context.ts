@@ -1,0 +1,20 @@
+/**
+ * Per-request plumbing shared by the page routes: the ExecutionContext the API client
+ * wants (built from `cloudflare:workers`' waitUntil, as src/fetch.ts does) and the
+ * translator of screens rendered before any page data is known.
+ */
+import { waitUntil } from 'cloudflare:workers';
+import { createI18n, resolveLanguage, type Translator } from './i18n';
+
+/** The ExecutionContext of the current request. */
+export function executionContext(): ExecutionContext {
+  return { waitUntil, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
+}
+
+/** The translator for a request, from the page language (if known), ?lang and Accept-Language. */
+export function requestTranslator(request: Request, pageLanguage?: string | null): Translator {
+  const url = new URL(request.url);
+  return createI18n(
+    resolveLanguage({ pageLanguage, queryLanguage: url.searchParams.get('lang'), acceptLanguage: request.headers.get('accept-language') }),
+  );
+}
