@@ -18,3 +18,10 @@ export function requestTranslator(request: Request, pageLanguage?: string | null
     resolveLanguage({ pageLanguage, queryLanguage: url.searchParams.get('lang'), acceptLanguage: request.headers.get('accept-language') }),
   );
 }
+
+/** The page's language: its own `language`, else its location's (get_page sends `location.language`). */
+export function pageLanguageOf(data: unknown): string | undefined {
+  const page = data as { language?: unknown; location?: { language?: unknown } } | null;
+  const language = page?.language ?? page?.location?.language;
+  return typeof language === 'string' ? language : undefined;
+}

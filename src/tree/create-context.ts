@@ -19,9 +19,10 @@ interface ContextInput {
   now: Date;
 }
 
-/** The location's time zone if the page data names a valid one. */
+/** The location's time zone (get_page sends `location.timezone`) if valid. */
 function pageTimeZone(doc: PageDocument): string | undefined {
-  const zone = (doc as { timezone?: unknown; timeZone?: unknown }).timezone ?? (doc as { timeZone?: unknown }).timeZone;
+  const page = doc as { timezone?: unknown; location?: { timezone?: unknown } };
+  const zone = page.timezone ?? page.location?.timezone;
   if (typeof zone !== 'string') return undefined;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });

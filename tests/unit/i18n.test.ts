@@ -44,8 +44,9 @@ describe('createI18n', () => {
 });
 
 describe('resolveLanguage', () => {
-  it('prefers the page language, then ?lang, then Accept-Language, then English', () => {
-    expect(resolveLanguage({ pageLanguage: 'de', queryLanguage: 'fr', acceptLanguage: 'es' })).toBe('de');
+  it('prefers ?lang, then the page language, then Accept-Language, then English', () => {
+    expect(resolveLanguage({ pageLanguage: 'de', queryLanguage: 'fr', acceptLanguage: 'es' })).toBe('fr');
+    expect(resolveLanguage({ pageLanguage: 'de', acceptLanguage: 'es' })).toBe('de');
     expect(resolveLanguage({ queryLanguage: 'fr', acceptLanguage: 'es' })).toBe('fr');
     expect(resolveLanguage({ acceptLanguage: 'ja, pt-BR;q=0.9, de;q=0.95' })).toBe('de');
     expect(resolveLanguage({ acceptLanguage: 'pt-PT' })).toBe('pt-br');

@@ -1,7 +1,7 @@
 /**
- * The interface languages (seed 000 §1) and how a request picks one: the page's own
- * language, then the `lang` query parameter, then the browser's Accept-Language, then
- * English. Pure; the i18next instance lives in ./index.ts.
+ * The interface languages (seed 000 §1) and how a request picks one: the `lang` query
+ * parameter (an explicit choice), then the page's language (its location's), then the
+ * browser's Accept-Language, then English. Pure; the i18next instance lives in ./index.ts.
  */
 
 export const LANGUAGES = ['en', 'de', 'pt-br', 'fr', 'hu', 'es', 'nl', 'it', 'pl'] as const;
@@ -40,8 +40,8 @@ export function resolveLanguage(input: {
   acceptLanguage?: string | null;
 }): Language {
   return (
-    matchLanguage(input.pageLanguage) ??
     matchLanguage(input.queryLanguage) ??
+    matchLanguage(input.pageLanguage) ??
     acceptedLanguages(input.acceptLanguage).map(matchLanguage).find((l) => l !== null) ??
     DEFAULT_LANGUAGE
   );
