@@ -45,7 +45,7 @@ describe('locations and domains', () => {
   });
 
   it('refuses to remove a location that still holds documents', async () => {
-    await put('/forms/form_keep', { id: 'form_keep', locationId: 'loc_b', name: 'Keep', fields: [] });
+    await put('/forms/form_keep', { id: 'form_keep', locationId: 'loc_b', name: 'Keep', form: { fields: [] } });
     await expectRefused(await admin('DELETE', '/locations/loc_b'), 409, /still used by 1 form/);
     expect(await rows('SELECT id FROM locations WHERE id = ?', 'loc_b')).toHaveLength(1);
     expect((await admin('DELETE', '/forms/form_keep')).status).toBe(200);

@@ -16,7 +16,7 @@ const calendarDocument = v.looseObject({
   id,
   locationId: id,
   providerId: v.optional(v.nullable(id), null),
-  formId: v.optional(v.nullable(id), null),
+  form_id: v.optional(v.nullable(id), null),
   slug,
   name: v.pipe(v.string(), v.nonEmpty('is required')),
   timezone: timeZone,
@@ -67,7 +67,7 @@ export const calendarKind = defineKind<CalendarDocument>({
   parents: (doc) => [
     { table: 'locations', id: doc.locationId, field: 'locationId' },
     { table: 'calendar_providers', id: doc.providerId, field: 'providerId', owner: { column: 'location_id', id: doc.locationId } },
-    { table: 'forms', id: doc.formId, field: 'formId', owner: { column: 'location_id', id: doc.locationId } },
+    { table: 'forms', id: doc.form_id, field: 'form_id', owner: { column: 'location_id', id: doc.locationId } },
   ],
   check: (db, doc) => assertSlugFree(db, 'calendars', doc.slug, doc.id),
   write: (db, doc, now) => [
@@ -80,7 +80,7 @@ export const calendarKind = defineKind<CalendarDocument>({
            form_id = excluded.form_id, doc = excluded.doc, date_added = coalesce(?10, calendars.date_added),
            updated_at = excluded.updated_at`,
       )
-      .bind(doc.id, doc.locationId, doc.providerId, doc.slug, doc.name, doc.timezone, doc.slot_duration, doc.formId, json(doc), doc.date_added ?? null, now),
+      .bind(doc.id, doc.locationId, doc.providerId, doc.slug, doc.name, doc.timezone, doc.slot_duration, doc.form_id, json(doc), doc.date_added ?? null, now),
   ],
   async remove(db, calendarId, now) {
     await assertUnused(db, `Calendar ${calendarId}`, [

@@ -4,7 +4,7 @@ import { id } from '../../../schemas/common';
 import { assertUnused, defineKind, json } from './kind';
 
 // Stand-ins until the shared form and survey schemas land on main.
-const formDocument = v.looseObject({ id, locationId: id, name: v.pipe(v.string(), v.trim(), v.nonEmpty('is required'), v.maxLength(200)), fields: v.array(v.looseObject({})) });
+const formDocument = v.looseObject({ id, locationId: id, name: v.pipe(v.string(), v.trim(), v.nonEmpty('is required'), v.maxLength(200)), form: v.optional(v.looseObject({ fields: v.optional(v.array(v.looseObject({}))) })) });
 type FormDocument = v.InferOutput<typeof formDocument>;
 const surveyDocument = v.looseObject({ id, locationId: id, name: v.pipe(v.string(), v.trim(), v.nonEmpty('is required'), v.maxLength(200)) });
 type SurveyDocument = v.InferOutput<typeof surveyDocument>;
