@@ -31,6 +31,9 @@ const DEMO_DATA = resolve(root, 'scripts/demo-data');
 const DEV_VARS = resolve(root, '.dev.vars');
 // Printed by miniflare at every start when offline; harmless (it falls back to a placeholder).
 const NOISE = [/Unable to fetch the `?Request\.cf`? object/, /getaddrinfo ENOTFOUND workers\.cloudflare\.com/, /^\s+at .*node:dns/];
+// While starting, the admin calls of the status check and the demo import are summarised instead.
+const ADMIN_LOG = /^(?:GET|PUT|POST|DELETE) \/admin\/v1\//;
+let starting = true;
 
 /** Runs a tool of node_modules with this Node, so the system's older Node on PATH never does. */
 function tool(name, args, options = {}) {
@@ -59,7 +62,8 @@ function portIsFree(port, host) {
 
 function pipeFiltered(stream, out) {
   createInterface({ input: stream }).on('line', (line) => {
-    if (!NOISE.some((pattern) => pattern.test(line))) out.write(`${line}\n`);
+    if (NOISE.some((pattern) => pattern.test(line)) || (starting && ADMIN_LOG.test(line))) return;
+    out.write(`${line}\n`);
   });
 }
 
@@ -122,6 +126,9 @@ async function main() {
     throw err;
   }
 
+  // Let the server's last request lines arrive before the summary, then show admin calls again.
+  await new Promise((wait) => setTimeout(wait, 300));
+  starting = false;
   const urls = visitorUrls(readDocuments(DEMO_DATA).documents, `http://localhost:${PORT}`);
   console.log(`\nEdgefunnel is running on http://localhost:${PORT} (Ctrl-C stops it).\n\nDemo pages:\n${formatUrls(urls)}`);
   console.log(`\nAdmin API: http://localhost:${PORT}/admin/v1/…, token: ADMIN_TOKEN in ${DEV_VARS}`);

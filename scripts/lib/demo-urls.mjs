@@ -6,11 +6,17 @@ export function visitorUrls(documents, origin) {
   const hostUrl = (host, path) => `${protocol}//${host}${port ? `:${port}` : ''}${path}`;
   const of = (kind) => documents.filter((d) => d.kind === kind).map((d) => d.doc);
   const urls = [];
-  for (const funnel of of('funnels')) {
+  const hostsOf = (funnel) => {
     const hosts = of('domains')
       .filter((d) => d.funnelId === funnel.id)
       .map((d) => d.host);
     if (funnel.domain && !hosts.includes(funnel.domain)) hosts.push(funnel.domain);
+    // Plain `localhost` first: it is the address every browser and tool resolves.
+    return hosts.sort((a, b) => (b === 'localhost') - (a === 'localhost') || a.localeCompare(b));
+  };
+  const funnels = of('funnels').sort((a, b) => hostsOf(b).includes('localhost') - hostsOf(a).includes('localhost'));
+  for (const funnel of funnels) {
+    const hosts = hostsOf(funnel);
     for (const step of funnel.steps ?? []) {
       const group = `Funnel "${funnel.name}"`;
       for (const host of hosts) urls.push({ group, label: step.name, url: hostUrl(host, step.path) });
@@ -35,7 +41,7 @@ export function formatUrls(urls) {
       group = entry.group;
       lines.push(`  ${group}`);
     }
-    lines.push(`    ${entry.label.padEnd(34)} ${entry.url}`);
+    lines.push(`    ${entry.label.padEnd(42)} ${entry.url}`);
   }
   return lines.join('\n');
 }
