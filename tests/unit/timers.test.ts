@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { countdownIslandProps, dayTimerIslandProps, idsShownByTimers, minuteTimerIslandProps } from '../../src/islands/timer/props';
 import { parseTimeOfDay, splitRemaining } from '../../src/lib/timers/duration';
 import { evergreenState, parseFirstVisit, timerCookieMaxAge, timerCookieName } from '../../src/lib/timers/evergreen';
 import { elementIds, expireActionOf } from '../../src/lib/timers/expire';
@@ -162,8 +163,7 @@ describe('timer labels', () => {
   });
 });
 
-describe('timer island props', async () => {
-  const { countdownIslandProps, dayTimerIslandProps, idsShownByTimers, minuteTimerIslandProps } = await import('../../src/islands/timer/props');
+describe('timer island props', () => {
   const t = (key: string) => `[${key}]`;
   const now = at('2026-06-10T12:00:00Z');
 
