@@ -45,17 +45,23 @@ export const robotsTxtPayload = v.object({ domain: domainName });
 export const FUNNEL_EVENT_TYPES = ['page_view', 'optin', 'sale', 'upsell'] as const;
 export type FunnelEventType = (typeof FUNNEL_EVENT_TYPES)[number];
 
-export const funnelEventPayload = v.object({
-  funnel_id: id,
-  page_id: id,
-  funnel_step_id: id,
-  domain_name: v.optional(domainName),
-  page_url: v.optional(pageUrl),
-  fingerprint: v.optional(fingerprint),
-  /** Sent only when the fingerprint cookie held an invalid value. */
-  old_fingerprint: v.optional(v.pipe(v.string(), v.maxLength(256))),
-  event_type: v.picklist(FUNNEL_EVENT_TYPES, `must be one of ${FUNNEL_EVENT_TYPES.join(', ')}`),
-});
+/** An id that a page outside any funnel sends as '' (read as absent). */
+const optionalId = v.optional(v.pipe(v.union([v.literal(''), id]), v.transform((value) => value || undefined)));
+
+export const funnelEventPayload = v.pipe(
+  v.object({
+    funnel_id: optionalId,
+    page_id: id,
+    funnel_step_id: optionalId,
+    domain_name: v.optional(domainName),
+    page_url: v.optional(pageUrl),
+    fingerprint: v.optional(fingerprint),
+    /** Sent only when the fingerprint cookie held an invalid value. */
+    old_fingerprint: v.optional(v.pipe(v.string(), v.maxLength(256))),
+    event_type: v.picklist(FUNNEL_EVENT_TYPES, `must be one of ${FUNNEL_EVENT_TYPES.join(', ')}`),
+  }),
+  v.check((e) => Boolean(e.funnel_id) === Boolean(e.funnel_step_id), 'funnel_id and funnel_step_id go together'),
+);
 export type FunnelEventPayload = v.InferOutput<typeof funnelEventPayload>;
 
 /** Kinds of things a visitor session is recorded for. */

@@ -7,8 +7,9 @@ import type { FunnelEventType } from '../../schemas/funnel-calls';
 import { ApiError } from '../http';
 
 export interface FunnelEvent {
-  funnelId: string;
-  stepId: string;
+  /** Absent for a page outside any funnel. */
+  funnelId?: string | null;
+  stepId?: string | null;
   pageId: string;
   eventType: FunnelEventType;
   domainName?: string | null;
@@ -42,9 +43,9 @@ export function funnelEventStatement(db: D1Database, event: FunnelEvent, now: nu
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
     .bind(
-      event.funnelId,
+      event.funnelId ?? null,
       event.pageId,
-      event.stepId,
+      event.stepId ?? null,
       event.domainName ?? null,
       event.pageUrl ?? null,
       event.fingerprint ?? null,
@@ -56,8 +57,11 @@ export function funnelEventStatement(db: D1Database, event: FunnelEvent, now: nu
     );
 }
 
-/** Validates the event's funnel, step and page, then stores it. */
+/** Validates the event's funnel, step and page (or, outside a funnel, the page), then stores it. */
 export async function recordFunnelEvent(db: D1Database, event: FunnelEvent, now: number): Promise<void> {
-  await assertFunnelStep(db, event.funnelId, event.stepId, event.pageId);
+  if (event.funnelId && event.stepId) await assertFunnelStep(db, event.funnelId, event.stepId, event.pageId);
+  else if (!(await db.prepare('SELECT 1 AS ok FROM pages WHERE id = ?').bind(event.pageId).first())) {
+    throw new ApiError(404, 'Page not found');
+  }
   await funnelEventStatement(db, event, now).run();
 }
