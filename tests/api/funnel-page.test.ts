@@ -60,6 +60,17 @@ describe('POST /funnelbuilder/get_page by host and path', () => {
     }
   });
 
+  it("follows a step's explicit next step over the order", async () => {
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO funnels (id, location_id, name, domain, created_at, updated_at) VALUES ('fn_skip', 'loc_a', 'Skip', 'skip.example.com', 0, 0)"),
+      env.DB.prepare("INSERT INTO funnel_steps (id, funnel_id, name, path, position, page_id, next_step_id) VALUES ('st_s1', 'fn_skip', 'One', '/one', 0, 'pg_sale', 'st_s3')"),
+      env.DB.prepare("INSERT INTO funnel_steps (id, funnel_id, name, path, position, page_id) VALUES ('st_s2', 'fn_skip', 'Two', '/two', 1, 'pg_up')"),
+      env.DB.prepare("INSERT INTO funnel_steps (id, funnel_id, name, path, position, page_id) VALUES ('st_s3', 'fn_skip', 'Three', '/three', 2, 'pg_thanks')"),
+    ]);
+    const { data } = await getPage({ domain_name: 'skip.example.com', page_url: '/one' });
+    expect(data).toMatchObject({ funnelId: 'fn_skip', stepId: 'st_s1', funnelNextStep: 'https://skip.example.com/three', funnelNextPageId: 'pg_thanks' });
+  });
+
   it('has no next step on the last step', async () => {
     const { data } = await getPage({ domain_name: HOST, page_url: '/thank-you' });
     expect(data).toMatchObject({ stepId: 'st_thanks', funnelNextStep: '', funnelNextPageId: '' });

@@ -1,6 +1,7 @@
-import { SELF } from 'cloudflare:test';
+import { createExecutionContext, SELF } from 'cloudflare:test';
+import { platformApi } from '../../src/platform/app';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { count, post, postWithStripe, seedFunnelFixtures, stripeLog } from '../support/funnel-fixtures';
+import { count, post, postWithStripe, seedFunnelFixtures, stripeEnv, stripeLog } from '../support/funnel-fixtures';
 
 beforeAll(() => seedFunnelFixtures());
 
@@ -67,6 +68,17 @@ describe('POST /v2/funnel/product/setup-intent', () => {
     expect(client_secret).toMatch(/^seti_\w+_secret_\w+$/);
     const created = (await stripeLog()).find((r) => r.path === '/v1/setup_intents' && r.params['metadata[location_id]'] === 'loc_a');
     expect(created?.params).toMatchObject({ usage: 'off_session', 'allowed_payment_method_types[0]': 'card' });
+  });
+
+  it('answers 502 with a msg when Stripe cannot be reached', async () => {
+    const ctx = createExecutionContext();
+    const res = await platformApi.fetch(
+      new Request('http://host.test/api/v2/funnel/product/setup-intent', { method: 'POST', body: JSON.stringify({ locationId: 'loc_a' }) }),
+      { ...stripeEnv(), STRIPE_API_HOST: 'stripe-unreachable.invalid:9' },
+      ctx,
+    );
+    expect(res.status).toBe(502);
+    expect(await res.json()).toEqual({ msg: 'The payment provider could not be reached. Please try again in a moment.' });
   });
 
   it('refuses an unknown location and bad input without calling Stripe', async () => {

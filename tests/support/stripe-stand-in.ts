@@ -139,9 +139,15 @@ async function handleStripe(request: Request, path: string): Promise<Response> {
   return answer(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${path})` } });
 }
 
+/** Any other request goes out as it would without the stand-in (miniflare's Request is not Node's). */
+async function passThrough(request: Request): Promise<Response> {
+  const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();
+  return fetch(request.url, { method: request.method, headers: [...request.headers], body, redirect: 'manual' });
+}
+
 /** Miniflare's outbound service: Stripe's API on STRIPE_STAND_IN_HOST, everything else passed on. */
 export async function stripeStandIn(request: Request): Promise<Response> {
   const url = new URL(request.url);
-  if (url.host !== STRIPE_STAND_IN_HOST) return fetch(request);
+  if (url.host !== STRIPE_STAND_IN_HOST) return passThrough(request);
   return handleStripe(request, url.pathname);
 }
