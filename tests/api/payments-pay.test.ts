@@ -97,7 +97,7 @@ describe('POST /v2/funnel/product/pay (order form)', () => {
 
   it('charges a double click or a retry once: one order, one payment', async () => {
     const secret = await setUpCard();
-    const submission = orderForm(secret, { productList: ['pr_main'] });
+    const submission = orderForm(secret, { productList: ['pr_main'], eventData: { attempt: 'double' } });
     const [a, b] = await Promise.all([pay(submission), pay(submission)]);
     expect([a.status, b.status]).toEqual([200, 200]);
     const retry = await pay({ ...submission, productList: ['pr_main', 'pr_main'] });
@@ -111,6 +111,8 @@ describe('POST /v2/funnel/product/pay (order form)', () => {
     expect(await env.DB.prepare('SELECT count(*) AS n FROM payments WHERE order_id = ?').bind(orderId).first('n')).toBe(1);
     const created = (await paymentIntentsFor(orderId)).filter((r) => !r.replayed);
     expect(created).toHaveLength(1);
+    const sales = await env.DB.prepare("SELECT count(*) AS n FROM funnel_events WHERE event_type = 'sale' AND json_extract(data, '$.attempt') = 'double'").first('n');
+    expect(sales).toBe(1);
   });
 
   it('answers the card error and keeps the failed order for an honest retry', async () => {

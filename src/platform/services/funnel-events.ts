@@ -34,13 +34,19 @@ export async function assertFunnelStep(db: D1Database, funnelId: string, stepId:
   return { locationId: row.location_id };
 }
 
+/** A condition the insert must meet, checked inside the same statement (D1 has no transactions). */
+export interface EventCondition {
+  sql: string;
+  params: unknown[];
+}
+
 /** The statement that stores an event, for callers that batch it with their own writes. */
-export function funnelEventStatement(db: D1Database, event: FunnelEvent, now: number): D1PreparedStatement {
+export function funnelEventStatement(db: D1Database, event: FunnelEvent, now: number, when?: EventCondition): D1PreparedStatement {
   return db
     .prepare(
       `INSERT INTO funnel_events
          (funnel_id, page_id, step_id, domain_name, page_url, fingerprint, old_fingerprint, contact_id, event_type, data, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE ${when?.sql ?? '1'}`,
     )
     .bind(
       event.funnelId ?? null,
@@ -54,6 +60,7 @@ export function funnelEventStatement(db: D1Database, event: FunnelEvent, now: nu
       event.eventType,
       JSON.stringify(event.data ?? {}),
       now,
+      ...(when?.params ?? []),
     );
 }
 

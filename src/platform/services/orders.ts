@@ -88,9 +88,14 @@ export async function createOrder(db: D1Database, key: string, order: NewOrder, 
   return stored;
 }
 
-/** Marks the order paid, stores its payments and the sale's funnel event, in one batch. */
+/**
+ * Marks the order paid, stores its payments and the sale's funnel event, in one batch. The
+ * event is recorded only by the request that settles the order, so a concurrent retry that
+ * Stripe answered with a replay does not count the sale twice.
+ */
 export async function markPaid(db: D1Database, order: OrderRow, result: ChargeResult, event: FunnelEvent, now: number, random: RandomBytes = cryptoRandom): Promise<void> {
   await db.batch([
+    funnelEventStatement(db, event, now, { sql: "EXISTS (SELECT 1 FROM orders WHERE id = ? AND status != 'paid')", params: [order.id] }),
     db
       .prepare(
         `UPDATE orders SET status = 'paid', provider_ref = ?, provider_customer = ?, payment_method = ?, error = NULL, updated_at = ?
@@ -105,7 +110,6 @@ export async function markPaid(db: D1Database, order: OrderRow, result: ChargeRe
         )
         .bind(newId('pay', random), order.id, charge.ref, charge.status, charge.amount, charge.currency, charge.orderType, JSON.stringify(charge.productIds), now, now),
     ),
-    funnelEventStatement(db, event, now),
   ]);
 }
 
