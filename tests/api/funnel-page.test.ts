@@ -71,6 +71,35 @@ describe('POST /funnelbuilder/get_page by host and path', () => {
     expect(data).toMatchObject({ funnelId: 'fn_skip', stepId: 'st_s1', funnelNextStep: 'https://skip.example.com/three', funnelNextPageId: 'pg_thanks' });
   });
 
+  it('links steps by path on a host that serves a funnel without a custom domain', async () => {
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO funnels (id, location_id, name, domain, created_at, updated_at) VALUES ('fn_rel', 'loc_a', 'Rel', NULL, 0, 0)"),
+      env.DB.prepare("INSERT INTO domains (host, location_id, funnel_id, created_at, updated_at) VALUES ('rel.example.com', 'loc_a', 'fn_rel', 0, 0)"),
+      env.DB.prepare("INSERT INTO funnel_steps (id, funnel_id, name, path, position, page_id) VALUES ('st_r1', 'fn_rel', 'One', '/', 0, 'pg_sale')"),
+      env.DB.prepare("INSERT INTO funnel_steps (id, funnel_id, name, path, position, page_id) VALUES ('st_r2', 'fn_rel', 'Two', '/two', 1, 'pg_up')"),
+    ]);
+    const { data } = await getPage({ domain_name: 'rel.example.com', page_url: '/' });
+    expect(data).toMatchObject({
+      funnelId: 'fn_rel',
+      funnelDomain: 'rel.example.com',
+      funnelNextStep: '/two',
+      funnelSteps: [
+        { id: 'st_r1', url: '/', value: 'One' },
+        { id: 'st_r2', url: '/two', value: 'Two' },
+      ],
+    });
+  });
+
+  it('never links a development host over https', async () => {
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO funnels (id, location_id, name, domain, created_at, updated_at) VALUES ('fn_dev', 'loc_a', 'Dev', 'demo.localhost', 0, 0)"),
+      env.DB.prepare("INSERT INTO funnel_steps (id, funnel_id, name, path, position, page_id) VALUES ('st_d1', 'fn_dev', 'One', '/', 0, 'pg_thanks')"),
+      env.DB.prepare("INSERT INTO funnel_steps (id, funnel_id, name, path, position, page_id) VALUES ('st_d2', 'fn_dev', 'Two', '/two', 1, 'pg_n2')"),
+    ]);
+    const byHost = await getPage({ domain_name: 'demo.localhost:4321', page_url: '/' });
+    expect(byHost.data).toMatchObject({ funnelDomain: 'demo.localhost', funnelNextStep: '/two' });
+  });
+
   it('has no next step on the last step', async () => {
     const { data } = await getPage({ domain_name: HOST, page_url: '/thank-you' });
     expect(data).toMatchObject({ stepId: 'st_thanks', funnelNextStep: '', funnelNextPageId: '' });

@@ -1,6 +1,7 @@
 /**
  * Funnels and their ordered steps, and the URLs that reach a step: `https://{domain}{path}`
- * on a funnel with a custom domain, `/v2/preview/{pageId}` without one (seed 000 §2).
+ * on a funnel with a custom domain, `/v2/preview/{pageId}` without one (seed 000 §2), and
+ * the plain path on a host that serves the funnel through its domains row.
  */
 
 export interface Funnel {
@@ -37,10 +38,6 @@ interface StepRow {
   next_step_id: string | null;
 }
 
-/** A funnel's domain: its own, else a domain that points at it. */
-const FUNNEL_COLUMNS = `f.id, f.location_id, f.name,
-  COALESCE(f.domain, (SELECT host FROM domains WHERE funnel_id = f.id ORDER BY created_at, host LIMIT 1)) AS domain`;
-
 const toFunnel = (row: FunnelRow): Funnel => ({ id: row.id, locationId: row.location_id, name: row.name, domain: row.domain });
 
 const toStep = (row: StepRow): Step => ({
@@ -54,7 +51,7 @@ const toStep = (row: StepRow): Step => ({
 });
 
 export async function getFunnel(db: D1Database, id: string): Promise<Funnel | null> {
-  const row = await db.prepare(`SELECT ${FUNNEL_COLUMNS} FROM funnels f WHERE f.id = ?`).bind(id).first<FunnelRow>();
+  const row = await db.prepare('SELECT f.id, f.location_id, f.name, f.domain FROM funnels f WHERE f.id = ?').bind(id).first<FunnelRow>();
   return row ? toFunnel(row) : null;
 }
 
@@ -62,7 +59,7 @@ export async function getFunnel(db: D1Database, id: string): Promise<Funnel | nu
 export async function findFunnelByHost(db: D1Database, host: string): Promise<Funnel | null> {
   const row = await db
     .prepare(
-      `SELECT ${FUNNEL_COLUMNS} FROM funnels f
+      `SELECT f.id, f.location_id, f.name, f.domain FROM funnels f
        LEFT JOIN domains d ON d.host = ?1
        WHERE (d.funnel_id IS NOT NULL AND f.id = d.funnel_id)
           OR (d.funnel_id IS NULL AND f.domain = ?1 AND (d.location_id IS NULL OR f.location_id = d.location_id))
@@ -97,8 +94,18 @@ export function nextStep(steps: Step[], step: Step): Step | null {
   return at >= 0 ? (steps[at + 1] ?? null) : null;
 }
 
-/** The URL a visitor follows to reach a step ('' when the step has no page yet). */
-export function stepUrl(funnel: Funnel, step: Step): string {
-  if (funnel.domain) return `https://${funnel.domain}${step.path}`;
+/** Development hosts never serve https: their links stay on the host and port the visitor used. */
+export function isLocalHost(host: string): boolean {
+  return host === 'localhost' || host.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/**
+ * The URL a visitor follows to reach a step ('' when it has none): on a funnel's custom
+ * domain `https://{domain}{path}`; on the host the visitor is on (a domain that serves the
+ * funnel, or a development host) the root-relative path; otherwise `/v2/preview/{pageId}`.
+ */
+export function stepUrl(funnel: Funnel, step: Step, servedHost: string | null = null): string {
+  if (funnel.domain && !isLocalHost(funnel.domain)) return `https://${funnel.domain}${step.path}`;
+  if (servedHost) return step.path;
   return step.pageId ? `/v2/preview/${step.pageId}` : '';
 }

@@ -12,6 +12,8 @@ export interface PageStateInput {
   funnel: Funnel | null;
   steps: Step[];
   step: Step | null;
+  /** The host the page was requested on; null when it was asked for by id. */
+  servedHost: string | null;
   location: Location;
   preview: boolean;
   /** The platform's publishable key, used when the location has none of its own. */
@@ -34,7 +36,7 @@ function objectOr(value: unknown): Record<string, unknown> {
 }
 
 export function buildPageData(input: PageStateInput): PageData {
-  const { document, page, funnel, steps, step, location, preview } = input;
+  const { document, page, funnel, steps, step, location, preview, servedHost } = input;
   const next = funnel && step ? nextStep(steps, step) : null;
   const pageName = typeof document.pageName === 'string' && document.pageName ? document.pageName : page.name;
   return {
@@ -44,13 +46,13 @@ export function buildPageData(input: PageStateInput): PageData {
     locationId: location.id,
     pageMeta: { ...objectOr(document.pageMeta), isPreviewUrl: preview },
     funnelId: funnel?.id ?? '',
-    funnelDomain: funnel?.domain ?? '',
+    funnelDomain: funnel?.domain ?? servedHost ?? '',
     funnelName: funnel?.name ?? '',
     stepId: step?.id ?? '',
     funnelPageId: page.id,
-    funnelNextStep: funnel && next ? stepUrl(funnel, next) : '',
+    funnelNextStep: funnel && next ? stepUrl(funnel, next, servedHost) : '',
     funnelNextPageId: next?.pageId ?? '',
-    funnelSteps: funnel ? steps.map((s) => ({ id: s.id, url: stepUrl(funnel, s), value: s.name })) : [],
+    funnelSteps: funnel ? steps.map((s) => ({ id: s.id, url: stepUrl(funnel, s, servedHost), value: s.name })) : [],
     // The location's country code: phone numbers on the page are validated for it.
     locationCode: location.country,
     stripePublishableKey: { key: location.stripePublishableKey || publishableOnly(input.fallbackPublishableKey) },
