@@ -27,11 +27,23 @@ export const pageUrl = v.pipe(
   stepPath,
 );
 
+/**
+ * The path a visitor opened, normalised like a step path but not held to its character set:
+ * a path no step can have is simply not found (404), not a malformed request.
+ */
+export const lookupPath = v.pipe(
+  v.string(),
+  v.maxLength(2000),
+  v.transform((url) => (url.split(/[?#]/)[0] ?? '').trim()),
+  v.transform((path) => (path.startsWith('/') ? path : `/${path}`)),
+  v.transform((path) => (path.length > 1 ? path.replace(/\/+$/, '') || '/' : path)),
+);
+
 export const getPagePayload = v.pipe(
   v.object({
     page_id: v.optional(id),
     domain_name: v.optional(domainName),
-    page_url: v.optional(pageUrl, '/'),
+    page_url: v.optional(lookupPath, '/'),
     /** The draft instead of the published document (the /v2/preview route). */
     preview: v.optional(v.boolean(), false),
   }),

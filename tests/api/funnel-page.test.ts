@@ -113,6 +113,14 @@ describe('POST /funnelbuilder/get_page by host and path', () => {
     }
   });
 
+  it('answers 404 for paths no step can have, SQL text included', async () => {
+    for (const page_url of ["/x'; DROP TABLE pages; --", '/caf%C3%A9', '/../../etc/passwd', '//']) {
+      const res = await post('/funnelbuilder/get_page', { domain_name: HOST, page_url });
+      expect(res.status, page_url).toBe(page_url === '//' ? 200 : 404);
+    }
+    expect(await env.DB.prepare('SELECT count(*) AS n FROM pages').first('n')).toBeGreaterThan(0);
+  });
+
   it('finds a funnel by its own domain when the domain row names no funnel', async () => {
     await env.DB.batch([
       env.DB.prepare("INSERT INTO funnels (id, location_id, name, domain, created_at, updated_at) VALUES ('fn_c', 'loc_a', 'C', 'c.example.com', 0, 0)"),
@@ -187,7 +195,7 @@ describe('POST /funnelbuilder/get_page by page id', () => {
   });
 
   it('rejects bad lookups with 400 and a msg', async () => {
-    for (const body of [{}, { page_id: '../x' }, { page_id: "'; DROP TABLE pages; --" }, { domain_name: 'not a host' }, { page_id: 42 }, { page_id: 'pg_optin', preview: 'yes' }, { domain_name: HOST, page_url: "/x'; DROP TABLE pages" }]) {
+    for (const body of [{}, { page_id: '../x' }, { page_id: "'; DROP TABLE pages; --" }, { domain_name: 'not a host' }, { page_id: 42 }, { page_id: 'pg_optin', preview: 'yes' }, { domain_name: HOST, page_url: 7 }]) {
       const res = await post('/funnelbuilder/get_page', body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(typeof ((await res.json()) as { msg: unknown }).msg).toBe('string');
