@@ -1,17 +1,13 @@
 /** Inputs of the booking calls (seed 001 §7): queries, booking and reschedule payloads, cancel and note bodies. */
 import * as v from 'valibot';
 import { Temporal } from 'temporal-polyfill';
-import { canonicalTimeZone } from '../lib/time/zones';
 import { stripePaymentResult } from './appointment';
+import { calendarZone } from './calendar';
 import { id } from './common';
 import { submitExtras } from './form-calls';
 
 /** An IANA zone under any of its names, read as its canonical name. */
-export const zoneName = v.pipe(
-  v.string(),
-  v.check((z) => canonicalTimeZone(z) !== null, 'must be an IANA time zone'),
-  v.transform((z) => canonicalTimeZone(z) as string),
-);
+export const zoneName = calendarZone;
 
 /** Epoch milliseconds as the query string carries them. */
 const msParam = v.pipe(v.string(), v.regex(/^\d{1,15}$/, 'must be a timestamp in milliseconds'), v.transform(Number));

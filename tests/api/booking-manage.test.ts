@@ -32,6 +32,15 @@ describe('POST /appointment (reschedule)', () => {
     expect(((await (await get(`/appointment/${id}`)).json()) as Loose).start_time).toBe(mine);
   });
 
+  it('moves the appointment when the booking form is sent again with its event_id', async () => {
+    const id = await booked(slotAt(8, 16), 'again@example.com');
+    const next = slotAt(9, 16);
+    const res = await book('cal_a', next, { email: 'again@example.com', event_id: id });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as Loose).id).toBe(id);
+    expect(((await (await get(`/appointment/${id}`)).json()) as Loose).start_time).toBe(next);
+  });
+
   it.each([
     ['an unknown event', { event_id: 'apt_nope', selected_slot: slotAt(8, 9), timezone: 'UTC', calendar_id: 'cal_a' }, 404],
     ['a missing slot', { event_id: 'apt_nope', timezone: 'UTC', calendar_id: 'cal_a' }, 400],
