@@ -13,7 +13,7 @@ import { pageKind, publishPage } from '../db/documents/pages';
 import type { AppEnv } from '../env';
 import { ApiError, errorResponse, parseWith, readJson } from '../http';
 import { requireAdminToken } from './auth';
-import { purgePageCache } from './page-cache';
+import { purgeCacheKeys, purgePageCache } from './page-cache';
 import { countTables, deleteDocument, getDocument, putDocument } from './store';
 
 /** Largest document the admin API accepts (D1 keeps rows up to 2 MB). */
@@ -45,7 +45,7 @@ export function createAdminApi(): Hono<AppEnv> {
     const kind = kindOf(c);
     const body = await readJson(c.req.raw, ADMIN_JSON_LIMIT);
     const result = await putDocument(c.env.DB, kind, c.req.param('id'), body, Date.now());
-    await Promise.all(result.staleKeys.map((key) => c.env.PAGE_CACHE.delete(key)));
+    await purgeCacheKeys(c.env.PAGE_CACHE, result.staleKeys, result.pages);
     return c.json({ kind, id: result.id, created: result.created }, result.created ? 201 : 200);
   });
 
@@ -54,7 +54,7 @@ export function createAdminApi(): Hono<AppEnv> {
   admin.delete('/v1/:kind/:id', async (c) => {
     const kind = kindOf(c);
     const result = await deleteDocument(c.env.DB, kind, c.req.param('id'), Date.now());
-    await Promise.all(result.staleKeys.map((key) => c.env.PAGE_CACHE.delete(key)));
+    await purgeCacheKeys(c.env.PAGE_CACHE, result.staleKeys, result.pages);
     return c.json({ kind, id: result.id, deleted: true });
   });
 

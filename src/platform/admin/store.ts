@@ -16,6 +16,8 @@ export interface WriteResult {
   created: boolean;
   /** Page-cache keys whose copies may be stale now. */
   staleKeys: string[];
+  /** Pages whose cached copies may be stale now. */
+  pages: string[];
 }
 
 function parsePathId(kind: DocumentKind, raw: string): string {
@@ -54,10 +56,12 @@ export async function putDocument(db: D1Database, kindName: KindName, rawId: str
   await assertParents(db, kind.parents(doc));
   await kind.check?.(db, doc);
   const created = !(await exists(db, kind, id));
-  const before = created ? [] : await keysOf(db, await kind.pagesAffected(db, id));
+  const pagesBefore = created ? [] : await kind.pagesAffected(db, id);
+  const before = await keysOf(db, pagesBefore);
   await runBatch(db, kind.write(db, doc, now));
-  const after = await keysOf(db, await kind.pagesAffected(db, id));
-  return { id, created, staleKeys: [...new Set([...before, ...after])] };
+  const pagesAfter = await kind.pagesAffected(db, id);
+  const after = await keysOf(db, pagesAfter);
+  return { id, created, staleKeys: [...new Set([...before, ...after])], pages: [...new Set([...pagesBefore, ...pagesAfter])] };
 }
 
 /** Removes a document; 404 when there is none. */
@@ -65,9 +69,10 @@ export async function deleteDocument(db: D1Database, kindName: KindName, rawId: 
   const kind = documentKinds[kindName];
   const id = parsePathId(kind, rawId);
   if (!(await exists(db, kind, id))) throw new ApiError(404, `${kind.label} ${id} does not exist`);
-  const staleKeys = await keysOf(db, await kind.pagesAffected(db, id));
+  const pages = await kind.pagesAffected(db, id);
+  const staleKeys = await keysOf(db, pages);
   await runBatch(db, await kind.remove(db, id, now));
-  return { id, created: false, staleKeys };
+  return { id, created: false, staleKeys, pages };
 }
 
 /** Reads a stored document back as it was sent (after validation); 404 when there is none. */
