@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveAction } from '../../src/tree/actions';
 import { imageUrl } from '../../src/tree/images';
-import { carryQuery, normalizeLink, phoneHref } from '../../src/tree/links';
+import { carryQuery, normalizeLink } from '../../src/tree/links';
 import { cssUrl, inlineStyle } from '../../src/tree/styles';
 
 const doc = {
