@@ -29,7 +29,8 @@ describe('merge fields', () => {
 
   it('leaves contact fields for the browser when there is no contact, and fills appointment fields', () => {
     const reports: string[] = [];
-    expect(applyMergeFields('{{contact.email}}', { now }, (f) => reports.push(f))).toBe('{{contact.email}}');
+    expect(applyMergeFields('Hi {{contact.first_name}}!', { now }, (f) => reports.push(f))).toBe('Hi <span data-merge-field="contact.first_name"></span>!');
+    expect(applyMergeFields('<a href="mailto:{{contact.email}}">x</a>', { now }, (f) => reports.push(f))).toBe('<a href="mailto:">x</a>');
     expect(applyMergeFields('{{appointment.id}}', { now, appointment: { id: 'apt_1' } }, (f) => reports.push(f))).toBe('apt_1');
     expect(reports).toEqual([]);
   });
