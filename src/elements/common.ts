@@ -68,3 +68,12 @@ export function elementAttrs(
     ...(style ? { style } : {}),
   };
 }
+
+/**
+ * The outer tag of a text element. Builders store heading text either as inner HTML or
+ * with its own block tag (`<h1>…</h1>`); in the second case the outer tag must not be a
+ * heading too, or the browser splits it into an empty heading and the seller's.
+ */
+export function textTag<T extends string>(html: string | undefined, wanted: T): T | 'div' {
+  return /^\s*<(h[1-6]|p|div|ul|ol|section|header)\b/i.test(html ?? '') ? 'div' : wanted;
+}

@@ -33,7 +33,8 @@ export interface CallSpec<
   limit?: number;
 }
 
-type Out<S> = S extends Schema ? v.InferOutput<S> : undefined;
+// `json?: J` reads back as `J | undefined`; the validated input is there whenever a schema is.
+type Out<S> = [Exclude<S, undefined>] extends [never] ? undefined : v.InferOutput<Exclude<S, undefined> & Schema>;
 
 export interface CallInput<C extends CallSpec> {
   json: Out<C['json']>;

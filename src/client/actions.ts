@@ -1,0 +1,132 @@
+/*
+ * What a click on an element with `data-action` does. One handler per action in a record (no
+ * switch): plain links (url, click-to-call, click-to-sms) are left to the browser; funnel-step
+ * links carry the query string and show the busy spinner; the others act in the page.
+ */
+import { carryQuery } from '../lib/links';
+import { membershipCookieName, membershipToken, membershipUrl, isLocalDevelopmentHost } from '../lib/tracking/membership';
+import { type ActionName, isActionName } from './action-types';
+import { isBusy, setBusy, clearBusy } from './busy';
+import type { FunnelContext } from './context';
+import { getCookie } from './cookie-jar';
+import type { PopupController } from './popups';
+import { idList, setElementsVisible } from './visibility';
+
+/** What an action handler works with. */
+export interface ActionEnv {
+  doc: Document;
+  win: Window;
+  context: FunnelContext;
+  popups: PopupController;
+}
+
+type ActionHandler = (element: HTMLElement, event: MouseEvent, env: ActionEnv) => void;
+
+/** Event the sale buttons dispatch for the payment code: detail {productId, element, release}. */
+export const SELL_PRODUCT_EVENT = 'funnel:sell-product';
+
+/** Detail of the funnel:sell-product event. */
+export interface SellProductDetail {
+  productId: string;
+  element: HTMLElement;
+  /** Ends the button's busy state (the payment code calls it when the sale did not redirect). */
+  release: () => void;
+}
+
+const plainLink: ActionHandler = () => {};
+
+const stepLink: ActionHandler = (element, event, env) => {
+  const href = element.getAttribute('href') ?? '#';
+  if (href === '#' || href === '') {
+    event.preventDefault();
+    return;
+  }
+  element.setAttribute('href', carryQuery(href, env.win.location.search));
+  const newTab = element.getAttribute('target') === '_blank' || event.ctrlKey || event.metaKey || event.shiftKey;
+  if (isBusy(element)) event.preventDefault();
+  else if (!newTab) setBusy(element, env.context.messages.loading);
+};
+
+const inPage =
+  (run: (element: HTMLElement, env: ActionEnv) => void): ActionHandler =>
+  (element, event, env) => {
+    event.preventDefault();
+    run(element, env);
+  };
+
+function scrollTo(element: HTMLElement, env: ActionEnv): void {
+  const target = env.doc.getElementById((element.dataset.scrollTo ?? '').replace(/^#/, ''));
+  if (!target) return;
+  const reduce = env.win.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+  target.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
+}
+
+function sellProduct(element: HTMLElement, env: ActionEnv): void {
+  const productId = (element.dataset.productId ?? '').trim();
+  if (productId === '' || isBusy(element)) return;
+  setBusy(element, env.context.messages.loading);
+  const detail: SellProductDetail = { productId, element, release: () => clearBusy(element) };
+  element.dispatchEvent(new CustomEvent(SELL_PRODUCT_EVENT, { bubbles: true, detail }));
+}
+
+function goToMembership(_element: HTMLElement, env: ActionEnv): void {
+  const { context, win } = env;
+  try {
+    const name = membershipCookieName(context.locationId);
+    const token =
+      membershipToken(context.membership.token, null) ??
+      membershipToken(getCookie(name), win.localStorage.getItem(name));
+    const hostname = win.location.hostname;
+    const url = token
+      ? membershipUrl({
+          previewUrl: context.previewUrl,
+          locationId: context.locationId,
+          token,
+          localDomain: isLocalDevelopmentHost(hostname) ? context.domain || hostname : undefined,
+        })
+      : null;
+    if (!url) throw new Error('membership area unavailable');
+    win.location.assign(url);
+  } catch (error) {
+    console.error('go-to-membership failed', error);
+    win.alert(context.messages.membershipError);
+  }
+}
+
+/** The handler of every action. */
+export const ACTION_HANDLERS: Record<ActionName, ActionHandler> = {
+  'go-to-next-funnel-step': stepLink,
+  'go-to-funnel-step': stepLink,
+  url: plainLink,
+  'click-to-call': plainLink,
+  'click-to-sms': plainLink,
+  openPopup: inPage((element, env) => env.popups.open(element.dataset.popupId ?? '')),
+  'hide-element': inPage((element, env) => setElementsVisible(env.doc, idList(element.dataset.hideElements), false)),
+  'scroll-to-element': inPage(scrollTo),
+  'sell-product': inPage(sellProduct),
+  'go-to-membership': inPage(goToMembership),
+  none: (element, event) => {
+    if (element.getAttribute('href') === '#' || element.tagName !== 'A') event.preventDefault();
+  },
+};
+
+/** Runs the action of a clicked element; an unknown action is logged and does nothing. */
+export function runAction(element: HTMLElement, event: MouseEvent, env: ActionEnv): void {
+  const name = element.dataset.action ?? '';
+  if (!isActionName(name)) {
+    console.log('Unknown button action:', name);
+    return;
+  }
+  ACTION_HANDLERS[name](element, event, env);
+}
+
+/** Rewrites every funnel-step link to carry the page's query string (so hover and new tabs see it too). */
+export function carryQueryToStepLinks(doc: Document, search: string): void {
+  const links = doc.querySelectorAll<HTMLAnchorElement>(
+    'a[data-action="go-to-next-funnel-step"][href], a[data-action="go-to-funnel-step"][href]',
+  );
+  for (const link of Array.from(links)) {
+    const href = link.getAttribute('href') ?? '#';
+    if (href !== '#') link.setAttribute('href', carryQuery(href, search));
+  }
+}

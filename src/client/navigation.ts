@@ -1,0 +1,97 @@
+/*
+ * Page-level navigation behaviour (seed 000 §2, §8, §9): any navigation closes an open popup;
+ * a page restored from the back-forward cache reloads (buttons left busy are reset that way);
+ * Chrome re-applies a hash anchor after 300 ms (late layout moves the target); a failed chunk
+ * load reloads once; the next step is prefetched unless the connection is 2g or saves data.
+ */
+import { carryQuery } from '../lib/links';
+import type { PopupController } from './popups';
+import { CHUNK_RELOAD_KEY, isChunkLoadError, mayReload } from './reload-guard';
+
+/** Delay before Chrome re-applies the hash anchor. */
+export const HASH_REAPPLY_MS = 300;
+
+/** Closes the open popup when the visitor follows a link or the history changes. */
+export function closePopupsOnNavigation(doc: Document, win: Window, popups: PopupController): void {
+  doc.addEventListener('click', (event) => {
+    if (!popups.isOpen() || event.defaultPrevented || !(event.target instanceof Element)) return;
+    const link = event.target.closest('a[href]');
+    const href = link?.getAttribute('href') ?? '';
+    if (!link || href === '#' || /^(tel:|sms:|mailto:)/i.test(href)) return;
+    popups.close();
+  });
+  win.addEventListener('popstate', () => popups.close());
+  win.addEventListener('hashchange', () => popups.close());
+}
+
+/** Reloads a page that the back-forward cache restored. */
+export function reloadFromBackForwardCache(win: Window): void {
+  win.addEventListener('pageshow', (event) => {
+    if (event.persisted) win.location.reload();
+  });
+}
+
+/** True for Chrome and Chromium browsers (where the late hash re-apply is needed). */
+export function isChrome(userAgent: string): boolean {
+  return /Chrome\/\d+/.test(userAgent) && !/Edg\/|OPR\//.test(userAgent);
+}
+
+/** Scrolls to the hash target again after 300 ms in Chrome. */
+export function reapplyHashInChrome(doc: Document, win: Window): void {
+  const hash = win.location.hash;
+  if (hash.length < 2 || !isChrome(win.navigator.userAgent)) return;
+  win.setTimeout(() => {
+    let id = hash.slice(1);
+    try {
+      id = decodeURIComponent(id);
+    } catch {
+      // Keep the raw id when the hash is not valid percent-encoding.
+    }
+    doc.getElementById(id)?.scrollIntoView();
+  }, HASH_REAPPLY_MS);
+}
+
+/** Reloads the page once when a script chunk fails to load. */
+export function reloadOnChunkError(win: Window): void {
+  const reload = () => {
+    try {
+      if (!mayReload(win.sessionStorage.getItem(CHUNK_RELOAD_KEY), Date.now())) return;
+      win.sessionStorage.setItem(CHUNK_RELOAD_KEY, String(Date.now()));
+    } catch {
+      return;
+    }
+    win.location.reload();
+  };
+  win.addEventListener('vite:preloadError', (event) => {
+    event.preventDefault();
+    reload();
+  });
+  win.addEventListener('unhandledrejection', (event) => {
+    const reason = event.reason;
+    const message = reason instanceof Error ? reason.message : String(reason ?? '');
+    if (isChunkLoadError(message)) reload();
+  });
+}
+
+/** The parts of navigator.connection that decide prefetching. */
+export interface ConnectionInfo {
+  saveData?: boolean;
+  effectiveType?: string;
+}
+
+/** False on 2g connections and when the visitor asked to save data. */
+export function shouldPrefetch(connection: ConnectionInfo | undefined): boolean {
+  if (!connection) return true;
+  if (connection.saveData) return false;
+  return !/(^|-)2g$/.test(connection.effectiveType ?? '');
+}
+
+/** Adds <link rel=prefetch> for the next step, carrying the query string. */
+export function prefetchNextStep(doc: Document, win: Window, nextStepUrl: string): void {
+  const connection = (win.navigator as Navigator & { connection?: ConnectionInfo }).connection;
+  if (nextStepUrl === '' || nextStepUrl === '#' || !shouldPrefetch(connection)) return;
+  const link = doc.createElement('link');
+  link.rel = 'prefetch';
+  link.href = carryQuery(nextStepUrl, win.location.search);
+  doc.head.appendChild(link);
+}

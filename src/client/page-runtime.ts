@@ -1,0 +1,57 @@
+/*
+ * The page runtime: one small module script per published page, no framework, for the
+ * behaviour that spans elements — click actions (data-action), popups and exit intent,
+ * navigation rules, the mobile flag, prefetch and tracking. Everything it needs from the
+ * server comes from the funnel context and data attributes (docs/contracts/islands.md).
+ * Importing this module starts it once.
+ */
+import { carryQueryToStepLinks, runAction } from './actions';
+import { readFunnelContext } from './context';
+import { onExitIntentOnce } from './exit-intent';
+import { flagMobile } from './mobile';
+import {
+  closePopupsOnNavigation,
+  prefetchNextStep,
+  reapplyHashInChrome,
+  reloadFromBackForwardCache,
+  reloadOnChunkError,
+} from './navigation';
+import { createPopups } from './popups';
+import { startTracking } from './tracking';
+
+/** Starts every part of the runtime on a document. */
+export function startPageRuntime(doc: Document, win: Window): void {
+  const root = doc.documentElement;
+  if (root.dataset.pageRuntime === 'started') return;
+  root.dataset.pageRuntime = 'started';
+
+  reloadOnChunkError(win);
+  reloadFromBackForwardCache(win);
+  flagMobile(doc, win);
+  const context = readFunnelContext(doc);
+  const popups = createPopups(doc);
+  const env = { doc, win, context, popups };
+
+  closePopupsOnNavigation(doc, win, popups);
+  doc.addEventListener('click', (event) => {
+    if (event.button !== 0 || !(event.target instanceof Element)) return;
+    const element = event.target.closest<HTMLElement>('[data-action]');
+    if (element) runAction(element, event, env);
+  });
+  carryQueryToStepLinks(doc, win.location.search);
+
+  const [exitPopup] = popups.exitIntentIds();
+  if (exitPopup) onExitIntentOnce(doc, () => popups.open(exitPopup));
+
+  reapplyHashInChrome(doc, win);
+  startTracking(doc, win, context);
+  const idle = win.requestIdleCallback ?? ((callback: () => void) => win.setTimeout(callback, 1000));
+  idle(() => prefetchNextStep(doc, win, context.nextStepUrl));
+  root.dataset.pageRuntime = 'ready';
+}
+
+if (typeof document !== 'undefined') {
+  if (document.readyState === 'loading') {
+    document.addEventListener('DOMContentLoaded', () => startPageRuntime(document, window), { once: true });
+  } else startPageRuntime(document, window);
+}

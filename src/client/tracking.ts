@@ -1,0 +1,46 @@
+/*
+ * Visit tracking in the browser (seed 000 §3, §7): after load, the fingerprint cookie is
+ * checked (a bad value is replaced and reported once as old_fingerprint), the page_view event
+ * and the session record are sent without holding up the page (sendBeacon, or fetch with
+ * keepalive), and the pixel starts. With `notrack` nothing of it happens.
+ */
+import { FUNNEL_EVENT_PATH, isNotrack, pageViewEvent, SESSION_PATH, sessionRecord } from '../lib/tracking/events';
+import { FINGERPRINT_COOKIE, ONE_YEAR_SECONDS, resolveFingerprint } from '../lib/tracking/fingerprint';
+import { pixelPlan } from '../lib/tracking/pixel';
+import type { FunnelContext } from './context';
+import { setCookie } from './cookie-jar';
+import { startPixel } from './pixel';
+
+/** Sends a JSON body without blocking navigation; errors are only logged. */
+export function sendJson(win: Window, path: string, body: unknown): void {
+  const json = JSON.stringify(body);
+  try {
+    if (win.navigator.sendBeacon?.(path, new Blob([json], { type: 'application/json' }))) return;
+  } catch {
+    // Fall through to fetch when the beacon is refused.
+  }
+  win
+    .fetch(path, { method: 'POST', body: json, headers: { 'content-type': 'application/json' }, keepalive: true })
+    .catch((error) => console.warn('tracking call failed', path, error));
+}
+
+/** Runs the page's tracking once the page has loaded. */
+export function startTracking(doc: Document, win: Window, context: FunnelContext): void {
+  if (isNotrack(context.notrack, win.location.search)) return;
+  const run = () => {
+    const identity = resolveFingerprint(doc.cookie, () => win.crypto.randomUUID());
+    if (identity.write) setCookie(FINGERPRINT_COOKIE, identity.fingerprint, ONE_YEAR_SECONDS);
+    const page = {
+      ...context,
+      domain: context.domain || win.location.host,
+      pageUrl: context.pageUrl || win.location.pathname,
+    };
+    if (page.pageId !== '') {
+      sendJson(win, FUNNEL_EVENT_PATH, pageViewEvent(page, identity.fingerprint, identity.oldFingerprint));
+      sendJson(win, SESSION_PATH, sessionRecord(page, identity.fingerprint));
+    }
+    startPixel(doc, win, pixelPlan(context.pixelId, context.pixelEvent));
+  };
+  if (doc.readyState === 'complete') win.setTimeout(run, 0);
+  else win.addEventListener('load', () => win.setTimeout(run, 0), { once: true });
+}

@@ -1,0 +1,24 @@
+/*
+ * Showing and hiding page elements by id, shared by the page runtime (hide-element buttons)
+ * and the timer islands (expire and revisit actions). An element is hidden with the `hidden`
+ * attribute; the page's CSS makes `[hidden]` win over layout rules (page-runtime.css).
+ */
+
+/** Hides (visible false) or shows (visible true) every element whose id is listed; unknown ids are skipped. */
+export function setElementsVisible(doc: Document, ids: readonly string[], visible: boolean): void {
+  for (const id of ids) {
+    const element = doc.getElementById(id);
+    if (!element) continue;
+    element.hidden = !visible;
+    if (visible) element.classList.remove('ef-hidden');
+    else element.classList.add('ef-hidden');
+  }
+}
+
+/** Element ids from a comma-separated attribute value. */
+export function idList(value: string | null | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((id) => id.trim().replace(/^#/, ''))
+    .filter((id) => id !== '');
+}

@@ -1,0 +1,40 @@
+/*
+ * Builder of the video island's props from a video element, for its element renderer:
+ *   <VideoPlayer client:visible {...videoIslandProps(element, t)} />
+ */
+import { videoMessages, type Translate } from '../../client/messages';
+import { videoSourceOf } from './embed-url';
+import type { VideoPlayerProps } from './video-player';
+
+/** The part of a page element the builder reads. */
+export interface VideoElement {
+  extra?: Record<string, unknown>;
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+/** The CSS width of the video on wide screens: '100%' unless the seller set one. */
+export function videoWidth(value: unknown): string {
+  if (typeof value === 'number' && value > 0) return `${value}px`;
+  const width = text(value).trim();
+  if (/^\d+(\.\d+)?$/.test(width)) return `${width}px`;
+  return /^\d+(\.\d+)?(px|%|rem|em|vw)$/.test(width) ? width : '100%';
+}
+
+/** Props of the video island. */
+export function videoIslandProps(element: VideoElement, t: Translate): VideoPlayerProps {
+  const extra = element.extra ?? {};
+  const embedUrl = text(extra.embedURL);
+  const customEmbedCode = text(extra.customEmbedCode);
+  return {
+    source: videoSourceOf(extra.type, embedUrl, customEmbedCode),
+    embedUrl,
+    customEmbedCode,
+    thumbnailUrl: text(extra.thumbnailURL),
+    autoplay: extra.autoplay === 1 || extra.autoplay === '1' || extra.autoplay === true,
+    width: videoWidth(extra.width),
+    messages: videoMessages(t),
+  };
+}

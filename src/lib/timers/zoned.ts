@@ -1,0 +1,57 @@
+/*
+ * Wall-clock times in a seller's time zone turned into instants, with Temporal
+ * (temporal-polyfill: workerd and most browsers have no native Temporal). A wall time that a
+ * daylight-saving jump skips resolves forward ('compatible'); an unknown zone falls back to UTC.
+ */
+import { Temporal } from 'temporal-polyfill';
+import type { TimeOfDay } from './duration';
+
+const ZONE_ALIASES: Record<string, string> = {
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Europe/Kiev': 'Europe/Kyiv',
+  GMT: 'UTC',
+  'Etc/UTC': 'UTC',
+  'Etc/GMT': 'UTC',
+};
+
+/** The time zone to compute in: the given IANA name when valid, otherwise UTC. */
+export function resolveZone(timezone: unknown): string {
+  const name = typeof timezone === 'string' ? timezone.trim() : '';
+  if (name === '') return 'UTC';
+  const candidate = ZONE_ALIASES[name] ?? name;
+  try {
+    return Temporal.ZonedDateTime.from({ year: 2000, month: 1, day: 1, timeZone: candidate }).timeZoneId;
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** The instant (epoch ms) of a calendar date (YYYY-MM-DD) at a time of day in a zone; null when the date is malformed. */
+export function zonedInstant(date: string, time: TimeOfDay, timezone: unknown): number | null {
+  let plain: Temporal.PlainDate;
+  try {
+    plain = Temporal.PlainDate.from(date.trim(), { overflow: 'reject' });
+  } catch {
+    return null;
+  }
+  const zoned = plain.toPlainDateTime(plainTime(time)).toZonedDateTime(resolveZone(timezone), { disambiguation: 'compatible' });
+  return zoned.epochMilliseconds;
+}
+
+/** The first instant strictly after `now` at which the zone's wall clock shows `time`. */
+export function nextDailyInstant(now: number, time: TimeOfDay, timezone: unknown): number {
+  const zone = resolveZone(timezone);
+  const today = Temporal.Instant.fromEpochMilliseconds(now).toZonedDateTimeISO(zone).toPlainDate();
+  for (let offset = 0; offset < 3; offset++) {
+    const day = today.add({ days: offset });
+    const at = day.toPlainDateTime(plainTime(time)).toZonedDateTime(zone, { disambiguation: 'compatible' }).epochMilliseconds;
+    if (at > now) return at;
+  }
+  return now + 86_400_000;
+}
+
+function plainTime(time: TimeOfDay): Temporal.PlainTimeLike {
+  return { hour: time.hours, minute: time.minutes, second: time.seconds };
+}

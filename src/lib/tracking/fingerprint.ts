@@ -1,0 +1,41 @@
+/*
+ * The visitor's identity: a fingerprint cookie holding a random id, kept one year on path /
+ * (seed 000 §3, §9). A cookie whose value is not a valid fingerprint is replaced by a new
+ * one, and the old value travels once as `old_fingerprint` so the platform can merge them.
+ */
+import { type CookieOptions, readCookie } from './cookies';
+
+/** Name of the fingerprint cookie. */
+export const FINGERPRINT_COOKIE = 'fingerprint';
+/** One year in seconds: lifetime of the fingerprint (and membership) cookie. */
+export const ONE_YEAR_SECONDS = 31536000;
+
+const FINGERPRINT_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/** True when the value is a fingerprint this product issues (a random UUID v4). */
+export function isValidFingerprint(value: string | null | undefined): value is string {
+  return typeof value === 'string' && FINGERPRINT_PATTERN.test(value);
+}
+
+/** The visitor's fingerprint and, when the cookie had to be replaced, what it held before. */
+export interface VisitorIdentity {
+  fingerprint: string;
+  /** Present only when a cookie existed but its value was not a valid fingerprint. */
+  oldFingerprint?: string;
+  /** True when the cookie must be (re)written. */
+  write: boolean;
+}
+
+/** Decides the fingerprint from the cookie header; `newId` supplies a fresh random UUID. */
+export function resolveFingerprint(cookieHeader: string | null | undefined, newId: () => string): VisitorIdentity {
+  const current = readCookie(cookieHeader, FINGERPRINT_COOKIE);
+  if (isValidFingerprint(current)) return { fingerprint: current, write: false };
+  const fingerprint = newId();
+  if (current === null || current === '') return { fingerprint, write: true };
+  return { fingerprint, oldFingerprint: current, write: true };
+}
+
+/** Cookie options of the fingerprint cookie. */
+export function fingerprintCookieOptions(secure: boolean): CookieOptions {
+  return { maxAge: ONE_YEAR_SECONDS, path: '/', secure };
+}

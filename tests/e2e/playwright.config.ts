@@ -1,0 +1,36 @@
+import { defineConfig, devices } from '@playwright/test';
+
+export const E2E_PORT = 8790;
+export const E2E_TOKEN = 'e2e-admin-token-6f1c2a9d';
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  globalSetup: './global-setup.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list']],
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: `http://localhost:${E2E_PORT}`,
+    trace: 'off',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
+  ],
+  webServer: {
+    command: `wrangler dev -c dist/server/wrangler.json --persist-to .e2e-state --port ${E2E_PORT} --ip 127.0.0.1 --var ADMIN_TOKEN:${E2E_TOKEN} --log-level warn`,
+    cwd: '../..',
+    url: `http://localhost:${E2E_PORT}/_ah/warmup`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { ACTIONS, isActionName } from '../../src/client/action-types';
+import { funnelContextJson, parseFunnelContext } from '../../src/client/context';
+import { isExitIntent } from '../../src/client/exit-intent';
+import { trappedIndex } from '../../src/client/focus';
+import { isChrome, shouldPrefetch } from '../../src/client/navigation';
+import { CHUNK_RELOAD_WINDOW_MS, isChunkLoadError, mayReload } from '../../src/client/reload-guard';
+
+describe('funnel context', () => {
+  it('fills every field and falls back to empty values', () => {
+    const context = parseFunnelContext({ pageId: 'pg_1', notrack: 'true', funnelId: 7, membership: 'x', messages: { loading: 'Laden…' } });
+    expect(context.pageId).toBe('pg_1');
+    expect(context.funnelId).toBe('7');
+    expect(context.notrack).toBe(true);
+    expect(context.nextStepUrl).toBe('');
+    expect(context.membership).toEqual({ token: '' });
+    expect(context.messages).toEqual({ membershipError: 'Sorry something went wrong.', loading: 'Laden…' });
+    expect(parseFunnelContext(null).pageId).toBe('');
+  });
+
+  it('serialises safely for a script element', () => {
+    const json = funnelContextJson(parseFunnelContext({ pageName: '</script><script>alert(1)</script>&' }));
+    expect(json).not.toContain('<');
+    expect(json).not.toContain('>');
+    expect(JSON.parse(json).pageName).toBe('</script><script>alert(1)</script>&');
+  });
+});
+
+describe('actions', () => {
+  it('knows the eleven actions of the seed', () => {
+    expect(ACTIONS).toHaveLength(11);
+    expect(isActionName('openPopup')).toBe(true);
+    expect(isActionName('open-popup')).toBe(false);
+  });
+});
+
+describe('popup focus trap', () => {
+  it('wraps Tab from the last element to the first and Shift+Tab back', () => {
+    expect(trappedIndex(3, 2, false)).toBe(0);
+    expect(trappedIndex(3, 0, true)).toBe(2);
+    expect(trappedIndex(3, 1, false)).toBeNull();
+    expect(trappedIndex(3, -1, false)).toBe(0);
+    expect(trappedIndex(3, -1, true)).toBe(2);
+    expect(trappedIndex(0, -1, false)).toBeNull();
+  });
+});
+
+describe('exit intent', () => {
+  it('fires only when the pointer leaves through the top edge', () => {
+    expect(isExitIntent({ clientY: 0, relatedTarget: null })).toBe(true);
+    expect(isExitIntent({ clientY: -3, relatedTarget: null })).toBe(true);
+    expect(isExitIntent({ clientY: 200, relatedTarget: null })).toBe(false);
+    expect(isExitIntent({ clientY: 0, relatedTarget: {} })).toBe(false);
+  });
+});
+
+describe('navigation', () => {
+  it('skips prefetch on 2g and data saver', () => {
+    expect(shouldPrefetch(undefined)).toBe(true);
+    expect(shouldPrefetch({ effectiveType: '4g' })).toBe(true);
+    expect(shouldPrefetch({ effectiveType: '2g' })).toBe(false);
+    expect(shouldPrefetch({ effectiveType: 'slow-2g' })).toBe(false);
+    expect(shouldPrefetch({ effectiveType: '4g', saveData: true })).toBe(false);
+  });
+
+  it('recognises chunk load errors and reloads once per window', () => {
+    expect(isChunkLoadError('Failed to fetch dynamically imported module: https://x/_astro/a.js')).toBe(true);
+    expect(isChunkLoadError('Importing a module script failed.')).toBe(true);
+    expect(isChunkLoadError('x is not a function')).toBe(false);
+    const now = 1_800_000_000_000;
+    expect(mayReload(null, now)).toBe(true);
+    expect(mayReload(String(now - 1000), now)).toBe(false);
+    expect(mayReload(String(now - CHUNK_RELOAD_WINDOW_MS - 1), now)).toBe(true);
+  });
+
+  it('applies the hash fix only in Chrome', () => {
+    expect(isChrome('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36')).toBe(true);
+    expect(isChrome('Mozilla/5.0 Chrome/142.0.0.0 Safari/537.36 Edg/142.0.0.0')).toBe(false);
+    expect(isChrome('Mozilla/5.0 (Macintosh) AppleWebKit/605.1.15 Version/17.0 Safari/605.1.15')).toBe(false);
+  });
+});
