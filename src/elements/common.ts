@@ -53,15 +53,27 @@ export function visibilityClasses(extra: { visibility?: { hideMobile: boolean; h
 export function elementAttrs(
   node: TreeNode,
   extra: Parameters<typeof visibilityClasses>[0],
-  options: { classes?: string[]; style?: string } = {},
+  options: { classes?: string[]; style?: string; omitStyles?: string[] } = {},
 ): Record<string, string> {
   const { element } = node;
+  const styles = options.omitStyles
+    ? Object.fromEntries(Object.entries(element.styles).filter(([name]) => !options.omitStyles?.includes(name)))
+    : element.styles;
   const classList = ['ef-el', `ef-${element.meta || element.type}`, ...(options.classes ?? []), ...visibilityClasses(extra), ...safeClasses(element.class)];
-  const style = joinStyles(inlineStyle(element.styles), options.style);
+  const style = joinStyles(inlineStyle(styles), options.style);
   return {
     id: element.id,
     class: classList.join(' '),
     'data-element': element.meta || element.type,
     ...(style ? { style } : {}),
   };
+}
+
+/**
+ * The outer tag of a text element. Builders store heading text either as inner HTML or
+ * with its own block tag (`<h1>…</h1>`); in the second case the outer tag must not be a
+ * heading too, or the browser splits it into an empty heading and the seller's.
+ */
+export function textTag<T extends string>(html: string | undefined, wanted: T): T | 'div' {
+  return /^\s*<(h[1-6]|p|div|ul|ol|section|header)\b/i.test(html ?? '') ? 'div' : wanted;
 }
