@@ -82,7 +82,7 @@ async function call(base, token, method, path, body) {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (err) {
-    return { ok: false, msg: `cannot reach ${base} (${err.cause?.code ?? err.message})` };
+    return { ok: false, msg: `cannot reach ${base} (${err.cause?.code ?? err.cause?.errors?.[0]?.code ?? err.cause?.message ?? err.message})` };
   }
   const text = await res.text();
   let data;
