@@ -1,6 +1,6 @@
 /**
  * The admin API under /admin/v1, behind a bearer token (auth.ts):
- *   GET    /admin/v1/status                 row counts per table
+ *   GET    /admin/v1/status                 row counts per table, and the kinds in dependency order
  *   PUT    /admin/v1/{kind}/{id}            store a document (201 created, 200 replaced)
  *   GET    /admin/v1/{kind}/{id}            read it back
  *   DELETE /admin/v1/{kind}/{id}            remove it (409 while others depend on it)
@@ -31,7 +31,8 @@ export function createAdminApi(): Hono<AppEnv> {
 
   admin.get('/v1/status', async (c) => {
     const counts = await countTables(c.env.DB);
-    return c.json({ counts, empty: KIND_ORDER.every((k) => counts[documentKinds[k].table as keyof typeof counts] === 0) });
+    const empty = KIND_ORDER.every((k) => counts[documentKinds[k].table as keyof typeof counts] === 0);
+    return c.json({ counts, empty, kinds: KIND_ORDER });
   });
 
   admin.post('/v1/pages/:id/publish', async (c) => {

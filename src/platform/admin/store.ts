@@ -35,13 +35,21 @@ async function exists(db: D1Database, kind: DocumentKind, id: string): Promise<b
   return (await db.prepare(`SELECT 1 AS found FROM ${kind.table} WHERE ${kind.idColumn} = ?`).bind(id).first()) !== null;
 }
 
+/** What a constraint failure means to the caller: the checks before the batch passed, so another write came between. */
+const CONSTRAINT_MESSAGES: [RegExp, string][] = [
+  [/FOREIGN KEY/i, 'A document it refers to was removed meanwhile; store that one again first'],
+  [/UNIQUE/i, 'A value that must be unique (an id, slug or step path) was taken meanwhile'],
+  [/CHECK/i, 'A value is out of range for its column'],
+];
+
 /** Runs a write batch, turning constraint failures (a race with another write) into 409s. */
 async function runBatch(db: D1Database, statements: D1PreparedStatement[]): Promise<void> {
   try {
     await db.batch(statements);
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    if (/constraint failed/i.test(message)) throw new ApiError(409, `The document conflicts with stored data: ${message.replace(/^.*?:\s*/, '')}`);
+    const known = CONSTRAINT_MESSAGES.find(([pattern]) => /constraint failed/i.test(message) && pattern.test(message));
+    if (known) throw new ApiError(409, known[1]);
     throw err;
   }
 }
