@@ -6,6 +6,7 @@
  * stood in for at the network boundary.
  */
 import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { build } from 'esbuild';
@@ -260,4 +261,18 @@ test('mobile flag and full-width video under 768 px', async ({ browser }) => {
   const column = await page.locator('#sec_video').evaluate((element) => element.clientWidth - 32);
   expect(Math.abs(width - column)).toBeLessThan(2);
   await mobile.close();
+});
+
+test('the page runtime stays under its 8 KB gzip budget', async () => {
+  const result = await build({
+    entryPoints: [fileURLToPath(new URL('../../src/client/page-runtime.ts', import.meta.url))],
+    bundle: true,
+    minify: true,
+    write: false,
+    format: 'esm',
+    target: 'es2022',
+    logLevel: 'silent',
+  });
+  const size = gzipSync(result.outputFiles[0]!.contents, { level: 9 }).length;
+  expect(size).toBeLessThan(8 * 1024);
 });
