@@ -1,10 +1,63 @@
-/** The admin API under /admin/v1: publish documents behind a bearer token. */
-import { Hono } from 'hono';
+/**
+ * The admin API under /admin/v1, behind a bearer token (auth.ts):
+ *   GET    /admin/v1/status                 row counts per table
+ *   PUT    /admin/v1/{kind}/{id}            store a document (201 created, 200 replaced)
+ *   GET    /admin/v1/{kind}/{id}            read it back
+ *   DELETE /admin/v1/{kind}/{id}            remove it (409 while others depend on it)
+ *   POST   /admin/v1/pages/{id}/publish     copy the draft to the published page
+ * Kinds: see db/documents/index.ts. Writes purge the page-cache keys they make stale.
+ */
+import { type Context, Hono } from 'hono';
+import { documentKinds, isKindName, KIND_ORDER, type KindName } from '../db/documents/index';
+import { pageKind, publishPage } from '../db/documents/pages';
 import type { AppEnv } from '../env';
-import { errorResponse } from '../http';
+import { ApiError, errorResponse, parseWith, readJson } from '../http';
+import { requireAdminToken } from './auth';
+import { purgeCacheKeys, purgePageCache } from './page-cache';
+import { countTables, deleteDocument, getDocument, putDocument } from './store';
+
+/** Largest document the admin API accepts (D1 keeps rows up to 2 MB). */
+export const ADMIN_JSON_LIMIT = 1024 * 1024;
+
+function kindOf(c: Context<AppEnv>): KindName {
+  const name = c.req.param('kind') ?? '';
+  if (!isKindName(name)) throw new ApiError(404, `Unknown kind ${name.slice(0, 40)}; expected one of ${KIND_ORDER.join(', ')}`);
+  return name;
+}
 
 export function createAdminApi(): Hono<AppEnv> {
   const admin = new Hono<AppEnv>().basePath('/admin');
+  admin.use('*', requireAdminToken());
+
+  admin.get('/v1/status', async (c) => {
+    const counts = await countTables(c.env.DB);
+    return c.json({ counts, empty: KIND_ORDER.every((k) => counts[documentKinds[k].table as keyof typeof counts] === 0) });
+  });
+
+  admin.post('/v1/pages/:id/publish', async (c) => {
+    const pageId = parseWith(pageKind.pathId, c.req.param('id'));
+    const result = await publishPage(c.env.DB, pageId, Date.now());
+    await purgePageCache(c.env, result.id);
+    return c.json(result);
+  });
+
+  admin.put('/v1/:kind/:id', async (c) => {
+    const kind = kindOf(c);
+    const body = await readJson(c.req.raw, ADMIN_JSON_LIMIT);
+    const result = await putDocument(c.env.DB, kind, c.req.param('id'), body, Date.now());
+    await purgeCacheKeys(c.env.PAGE_CACHE, result.staleKeys, result.pages);
+    return c.json({ kind, id: result.id, created: result.created }, result.created ? 201 : 200);
+  });
+
+  admin.get('/v1/:kind/:id', async (c) => c.json(await getDocument(c.env.DB, kindOf(c), c.req.param('id'))));
+
+  admin.delete('/v1/:kind/:id', async (c) => {
+    const kind = kindOf(c);
+    const result = await deleteDocument(c.env.DB, kind, c.req.param('id'), Date.now());
+    await purgeCacheKeys(c.env.PAGE_CACHE, result.staleKeys, result.pages);
+    return c.json({ kind, id: result.id, deleted: true });
+  });
+
   admin.all('*', (c) => c.json({ msg: 'Not found' }, 404));
   admin.onError((err, c) => errorResponse(c, err));
   return admin;

@@ -1,4 +1,8 @@
-/** Calls of the forms area (see the seeds' call tables). */
-import type { CallSpec } from '../call';
+/** Calls of the forms area (seed 001 §7): load a form, submit it. */
+import { defineCall } from '../call';
+import { formIdParams, formSubmission } from '../../schemas/form-calls';
 
-export const formsCalls = {} satisfies Record<string, CallSpec>;
+export const formsCalls = {
+  getForm: defineCall({ method: 'GET', path: '/form/:form_id', params: formIdParams }),
+  submitForm: defineCall({ method: 'POST', path: '/form', form: formSubmission }),
+};

@@ -1,4 +1,11 @@
-/** Calls of the payments area (see the seeds' call tables). */
+/** Calls of the payments area: seed 000 §7 product list, card setup and pay. */
 import type { CallSpec } from '../call';
+import { defineCall } from '../call';
+import { productListQuery } from '../../schemas/funnel-calls';
+import { payPayload, setupIntentPayload } from '../../schemas/payment-calls';
 
-export const paymentsCalls = {} satisfies Record<string, CallSpec>;
+export const paymentsCalls = {
+  productList: defineCall({ method: 'GET', path: '/stripe/funnel/product/list', query: productListQuery }),
+  setupIntent: defineCall({ method: 'POST', path: '/v2/funnel/product/setup-intent', json: setupIntentPayload }),
+  pay: defineCall({ method: 'POST', path: '/v2/funnel/product/pay', json: payPayload }),
+} satisfies Record<string, CallSpec>;

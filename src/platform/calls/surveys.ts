@@ -1,4 +1,8 @@
-/** Calls of the surveys area (see the seeds' call tables). */
-import type { CallSpec } from '../call';
+/** Calls of the surveys area (seed 001 §7): load a survey, submit it. */
+import { defineCall } from '../call';
+import { surveyIdParams, surveySubmission } from '../../schemas/form-calls';
 
-export const surveysCalls = {} satisfies Record<string, CallSpec>;
+export const surveysCalls = {
+  getSurvey: defineCall({ method: 'GET', path: '/survey/:id', params: surveyIdParams }),
+  submitSurvey: defineCall({ method: 'POST', path: '/survey', form: surveySubmission }),
+};

@@ -1,5 +1,66 @@
 /** Routes of the funnel area: thin handlers over services. */
 import type { Hono } from 'hono';
+import { mount } from '../call';
+import { funnelCalls as calls } from '../calls/funnel';
 import type { AppEnv } from '../env';
+import { ApiError } from '../http';
+import { findContactByEmail } from '../services/contacts';
+import { recordFunnelEvent } from '../services/funnel-events';
+import { locationExists } from '../services/locations';
+import { submitOptin } from '../services/optin';
+import { getFunnelPage } from '../services/pages';
+import { getRobotsTxt } from '../services/robots';
+import { assertSessionTarget, ensureSession } from '../services/sessions';
 
-export function registerFunnelRoutes(_app: Hono<AppEnv>): void {}
+export function registerFunnelRoutes(app: Hono<AppEnv>): void {
+  mount(app, calls.getPage, async (c, { json }) => {
+    const page = await getFunnelPage(
+      c.env.DB,
+      { pageId: json.page_id, host: json.domain_name, path: json.page_url, preview: json.preview },
+      c.env.STRIPE_PUBLISHABLE_KEY,
+    );
+    if (!page) throw new ApiError(404, 'Page not found');
+    // A draft must never be cached; a published page is cached by the edge under its version.
+    return c.json(page, 200, { 'cache-control': json.preview ? 'no-store' : 'private, max-age=0' });
+  });
+
+  mount(app, calls.getRobotsTxt, async (c, { json }) => c.json({ robotsTxtCode: await getRobotsTxt(c.env.DB, json.domain) }));
+
+  mount(app, calls.funnelEvent, async (c, { json }) => {
+    await recordFunnelEvent(
+      c.env.DB,
+      {
+        funnelId: json.funnel_id,
+        stepId: json.funnel_step_id,
+        pageId: json.page_id,
+        eventType: json.event_type,
+        domainName: json.domain_name,
+        pageUrl: json.page_url,
+        fingerprint: json.fingerprint,
+        oldFingerprint: json.old_fingerprint,
+      },
+      Date.now(),
+    );
+    return c.json({ ok: true });
+  });
+
+  mount(app, calls.session, async (c, { json }) => {
+    if (!(await locationExists(c.env.DB, json.locationId))) throw new ApiError(404, 'Location not found');
+    await assertSessionTarget(c.env.DB, json.locationId, json.type, json.id);
+    const session = await ensureSession(
+      c.env.DB,
+      { locationId: json.locationId, kind: json.type, refId: json.id, name: json.name, fingerprint: json.fingerprint },
+      Date.now(),
+    );
+    return c.json(session);
+  });
+
+  mount(app, calls.exists, async (c, { json }) => {
+    if (!(await locationExists(c.env.DB, json.location_id))) throw new ApiError(404, 'Location not found');
+    const existing = await findContactByEmail(c.env.DB, json.location_id, json.email);
+    if (existing) return c.json({ msg: 'A user with this email already exists.' }, 409);
+    return c.json({ msg: 'Email is available' });
+  });
+
+  mount(app, calls.contact, async (c, { json }) => c.json(await submitOptin(c.env.DB, json, Date.now())));
+}

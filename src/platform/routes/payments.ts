@@ -1,5 +1,61 @@
 /** Routes of the payments area: thin handlers over services. */
 import type { Hono } from 'hono';
-import type { AppEnv } from '../env';
+import { mount } from '../call';
+import { paymentsCalls as calls } from '../calls/payments';
+import type { AppEnv, Bindings } from '../env';
+import { ApiError, JSON_LIMIT, readLimited } from '../http';
+import { paymentProviderFrom } from '../payments';
+import { type PaymentEvent, PaymentFailure, type PaymentProvider } from '../payments/provider';
+import { applyPaymentEvent } from '../services/payment-events';
+import { payOrder } from '../services/checkout';
+import { getFunnel } from '../services/funnels';
+import { locationExists } from '../services/locations';
+import { listStepProducts } from '../services/products';
 
-export function registerPaymentsRoutes(_app: Hono<AppEnv>): void {}
+export const PAYMENTS_NOT_CONFIGURED = 'Card payments are not configured for this seller.';
+
+async function providerOrRefuse(env: Bindings): Promise<PaymentProvider> {
+  const provider = await paymentProviderFrom(env);
+  if (!provider) throw new ApiError(503, PAYMENTS_NOT_CONFIGURED);
+  return provider;
+}
+
+export function registerPaymentsRoutes(app: Hono<AppEnv>): void {
+  mount(app, calls.productList, async (c, { query }) => {
+    if (!(await getFunnel(c.env.DB, query.funnel_id))) throw new ApiError(404, 'Funnel not found');
+    return c.json(await listStepProducts(c.env.DB, query.funnel_id, query.step_id));
+  });
+
+  mount(app, calls.setupIntent, async (c, { json }) => {
+    const provider = await providerOrRefuse(c.env);
+    if (!(await locationExists(c.env.DB, json.locationId))) throw new ApiError(404, 'Location not found');
+    try {
+      const { clientSecret } = await provider.createSetupIntent({ locationId: json.locationId });
+      return c.json({ client_secret: clientSecret });
+    } catch (err) {
+      if (err instanceof PaymentFailure) throw new ApiError(502, err.message);
+      throw err;
+    }
+  });
+
+  // Not a browser call: Stripe posts here; the signature over the raw body is the check.
+  app.post('/stripe/webhook', async (c) => {
+    const secret = c.env.STRIPE_WEBHOOK_SECRET;
+    const provider = await providerOrRefuse(c.env);
+    if (!secret) throw new ApiError(503, 'Payment webhooks are not configured.');
+    const raw = new TextDecoder().decode(await readLimited(c.req.raw, JSON_LIMIT));
+    let event: PaymentEvent;
+    try {
+      event = await provider.parseWebhook(raw, c.req.header('stripe-signature') ?? '', secret);
+    } catch (err) {
+      if (err instanceof PaymentFailure) throw new ApiError(400, err.message);
+      throw err;
+    }
+    return c.json({ received: true, outcome: await applyPaymentEvent(c.env.DB, event, Date.now()) });
+  });
+
+  mount(app, calls.pay, async (c, { json }) => {
+    const provider = await providerOrRefuse(c.env);
+    return c.json(await payOrder(c.env.DB, provider, json, Date.now()));
+  });
+}

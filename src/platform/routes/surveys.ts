@@ -1,5 +1,46 @@
-/** Routes of the surveys area: thin handlers over services. */
+/** Routes of the surveys area: GET /survey/{id} and POST /survey. */
 import type { Hono } from 'hono';
+import { surveysCalls } from '../calls/surveys';
+import { mount } from '../call';
 import type { AppEnv } from '../env';
+import { ApiError } from '../http';
+import { getLocationInfo } from '../services/location-info';
+import { recordSubmission } from '../services/record-submission';
+import { prepareSubmission } from '../services/submissions';
+import { getSurvey, surveyFields } from '../services/surveys';
+import { fieldErrors, submitEnv } from './submit-env';
 
-export function registerSurveysRoutes(_app: Hono<AppEnv>): void {}
+const NOT_FOUND = 'Unable to find survey';
+
+export function registerSurveysRoutes(app: Hono<AppEnv>): void {
+  mount(app, surveysCalls.getSurvey, async (c, { params }) => {
+    const survey = await getSurvey(c.env.DB, params.id);
+    if (!survey) throw new ApiError(404, NOT_FOUND);
+    return c.json({ id: survey.id, locationId: survey.locationId, name: survey.name, formData: survey.formData });
+  });
+
+  mount(app, surveysCalls.submitSurvey, async (c, { form: payload, files }) => {
+    const survey = await getSurvey(c.env.DB, payload.formId);
+    if (!survey) throw new ApiError(404, NOT_FOUND);
+    const location = await getLocationInfo(c.env.DB, survey.locationId);
+    if (!location) throw new ApiError(404, NOT_FOUND);
+    const { fields, disqualified } = surveyFields(survey, payload);
+    const env = submitEnv(c, Date.now(), location.timezone);
+    const req = { kind: 'survey' as const, locationId: survey.locationId, country: location.country, fields, mode: 'survey' as const, payload, files };
+    const prepared = await prepareSubmission(env, req);
+    if ('errors' in prepared) return fieldErrors(c, prepared.errors);
+    const recorded = await recordSubmission(env, req, prepared, {
+      refId: survey.id,
+      name: survey.name,
+      disqualified: disqualified || payload.disqualified,
+    });
+    return c.json({
+      status: true,
+      id: recorded.id,
+      contact: recorded.contact,
+      fingerprint: prepared.fingerprint,
+      sessionId: prepared.sessionId,
+      sessionFingerprint: prepared.sessionFingerprint,
+    });
+  });
+}

@@ -1,0 +1,23 @@
+/**
+ * The click settings shared by buttons and image/svg actions (seed 000 §3, page-data.md):
+ * action, visitWebsite, stepPath, scrollToElement, phoneNumber, popupId, hideElements,
+ * productId, saleAction. Resolution into links lives in src/tree/actions.ts.
+ */
+import * as v from 'valibot';
+import { flag, idList, str } from './common';
+
+export const actionFields = {
+  action: str('none'),
+  visitWebsite: v.optional(v.looseObject({ url: str(), newTab: flag() }), { url: '', newTab: false }),
+  stepPath: str(),
+  scrollToElement: str(),
+  phoneNumber: str(),
+  emailAddress: str(),
+  popupId: str(),
+  hideElements: idList,
+  productId: v.optional(v.looseObject({ id: str() }), { id: '' }),
+  saleAction: str(),
+};
+
+/** An image's or svg's `imageActions`: `{ type, …the button's fields }`. */
+export const imageActions = v.optional(v.looseObject({ type: str('none'), ...actionFields }), {});

@@ -1,0 +1,15 @@
+/// <reference types="astro/client" />
+
+// Lets plain `tsc` type .astro imports from .ts files (the element registry); Astro's own
+// tooling types the components themselves.
+declare module '*.astro' {
+  const Component: (props: Record<string, unknown>) => unknown;
+  export default Component;
+}
+
+declare namespace App {
+  interface Locals {
+    /** Set by a funnel page that may be served from the HTML cache; the middleware stores it. */
+    htmlCacheKey?: string;
+  }
+}

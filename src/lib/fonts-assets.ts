@@ -1,0 +1,51 @@
+/**
+ * The woff2 files of the self-hosted fonts, taken from the installed @fontsource packages
+ * through Vite (`?url`: fingerprinted and served from /_astro/ with the other assets), and
+ * the @font-face CSS of only the fonts a page uses. Latin and Latin Extended subsets (the
+ * latter for Hungarian and Polish), weights 400 and 700.
+ */
+import lato400 from '@fontsource/lato/files/lato-latin-400-normal.woff2?url';
+import lato700 from '@fontsource/lato/files/lato-latin-700-normal.woff2?url';
+import latoExt400 from '@fontsource/lato/files/lato-latin-ext-400-normal.woff2?url';
+import latoExt700 from '@fontsource/lato/files/lato-latin-ext-700-normal.woff2?url';
+import montserrat400 from '@fontsource/montserrat/files/montserrat-latin-400-normal.woff2?url';
+import montserrat700 from '@fontsource/montserrat/files/montserrat-latin-700-normal.woff2?url';
+import montserratExt400 from '@fontsource/montserrat/files/montserrat-latin-ext-400-normal.woff2?url';
+import montserratExt700 from '@fontsource/montserrat/files/montserrat-latin-ext-700-normal.woff2?url';
+import openSans400 from '@fontsource/open-sans/files/open-sans-latin-400-normal.woff2?url';
+import openSans700 from '@fontsource/open-sans/files/open-sans-latin-700-normal.woff2?url';
+import openSansExt400 from '@fontsource/open-sans/files/open-sans-latin-ext-400-normal.woff2?url';
+import openSansExt700 from '@fontsource/open-sans/files/open-sans-latin-ext-700-normal.woff2?url';
+import type { SelfHostedFont } from './fonts';
+
+const LATIN = 'U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD';
+const LATIN_EXT =
+  'U+0100-02BA,U+02BD-02C5,U+02C7-02CC,U+02CE-02D7,U+02DD-02FF,U+0304,U+0308,U+0329,U+1D00-1DBF,U+1E00-1E9F,U+1EF2-1EFF,U+2020,U+20A0-20AB,U+20AD-20C0,U+2113,U+2C60-2C7F,U+A720-A7FF';
+
+interface FontFiles {
+  latin: Record<400 | 700, string>;
+  latinExt: Record<400 | 700, string>;
+}
+
+const FILES: Record<SelfHostedFont, FontFiles> = {
+  Montserrat: { latin: { 400: montserrat400, 700: montserrat700 }, latinExt: { 400: montserratExt400, 700: montserratExt700 } },
+  Lato: { latin: { 400: lato400, 700: lato700 }, latinExt: { 400: latoExt400, 700: latoExt700 } },
+  'Open Sans': { latin: { 400: openSans400, 700: openSans700 }, latinExt: { 400: openSansExt400, 700: openSansExt700 } },
+};
+
+/** @font-face rules for the given fonts (400 and 700, Latin and Latin Extended). */
+export function fontFaceCss(fonts: readonly SelfHostedFont[]): string {
+  return fonts
+    .flatMap((font) =>
+      ([400, 700] as const).flatMap((weight) => [
+        `@font-face{font-family:"${font}";font-style:normal;font-weight:${weight};font-display:swap;src:url(${FILES[font].latinExt[weight]}) format("woff2");unicode-range:${LATIN_EXT}}`,
+        `@font-face{font-family:"${font}";font-style:normal;font-weight:${weight};font-display:swap;src:url(${FILES[font].latin[weight]}) format("woff2");unicode-range:${LATIN}}`,
+      ]),
+    )
+    .join('\n');
+}
+
+/** The files worth preloading: the Latin regular weight of each font the page uses. */
+export function fontPreloads(fonts: readonly SelfHostedFont[]): string[] {
+  return fonts.map((font) => FILES[font].latin[400]);
+}

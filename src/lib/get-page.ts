@@ -1,0 +1,21 @@
+/**
+ * POST /funnelbuilder/get_page (seed 000 §7) through the platform API client: by host and
+ * page URL for published pages, by page id with `preview: true` for drafts. A failure
+ * status becomes `{ ok: false, status, msg }` with the server's `msg`.
+ */
+import type { ApiFetch } from '../platform/client';
+import type { PageFetch } from './page-cache';
+
+export type GetPageBody = { domain_name: string; page_url: string } | { page_id: string; preview: true };
+
+export async function fetchPageData(api: ApiFetch, body: GetPageBody): Promise<PageFetch> {
+  const response = await api('/funnelbuilder/get_page', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const payload: unknown = await response.json().catch(() => null);
+  if (response.ok && payload && typeof payload === 'object') return { ok: true, data: payload };
+  const msg = (payload as { msg?: unknown } | null)?.msg;
+  return { ok: false, status: response.ok ? 502 : response.status, msg: typeof msg === 'string' ? msg : response.statusText };
+}

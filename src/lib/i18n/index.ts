@@ -1,0 +1,56 @@
+/**
+ * i18next for server-rendered screens: one instance per request (never a shared global
+ * that one request could switch under another). Locale files are
+ * `locales/<lang>/<namespace>.json`, bundled at build time with import.meta.glob because
+ * workerd has no file system. A language without a file for a namespace logs a warning and
+ * falls back to English (seed 000 §8).
+ */
+import i18next, { type TFunction } from 'i18next';
+import { DEFAULT_LANGUAGE, type Language, LANGUAGES } from './languages';
+
+export { acceptedLanguages, DEFAULT_LANGUAGE, type Language, LANGUAGES, matchLanguage, resolveLanguage } from './languages';
+
+type Resources = Record<string, Record<string, Record<string, unknown>>>;
+
+const files = import.meta.glob<Record<string, unknown>>('../../../locales/*/*.json', { eager: true, import: 'default' });
+
+/** Bundled locale files as `{ [lang]: { [namespace]: messages } }`. */
+export const bundledResources: Resources = Object.entries(files).reduce<Resources>((all, [path, messages]) => {
+  const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
+  if (!match?.[1] || !match[2]) return all;
+  const [, lang, namespace] = match;
+  all[lang] = { ...all[lang], [namespace]: messages };
+  return all;
+}, {});
+
+/** A request's translator. */
+export interface Translator {
+  lang: Language;
+  t: TFunction;
+}
+
+/** Creates the translator of one request for `lang` and the given namespaces (default `page`). */
+export function createI18n(
+  lang: Language,
+  namespaces: readonly string[] = ['page'],
+  resources: Resources = bundledResources,
+  warn: (message: string) => void = console.warn,
+): Translator {
+  for (const ns of namespaces) {
+    if (!resources[lang]?.[ns]) warn(`i18n: missing language file locales/${lang}/${ns}.json, using English`);
+  }
+  const instance = i18next.createInstance();
+  instance.init({
+    lng: lang,
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    lowerCaseLng: true,
+    ns: [...namespaces],
+    defaultNS: namespaces[0] ?? 'page',
+    resources,
+    initAsync: false,
+    // Astro escapes every `{expression}`; escaping here too would double-escape.
+    interpolation: { escapeValue: false },
+  });
+  return { lang, t: instance.t };
+}

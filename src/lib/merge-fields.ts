@@ -1,0 +1,105 @@
+/**
+ * Merge fields in seller text: `{{today}}`, `{{weekday}}`, `{{month}}`, `{{year}}`,
+ * `{{time}}`, `{{contact.first_name}}`, `{{appointment.…}}` (seed 000 §3). Pure and used on
+ * both sides: the server fills the date fields, the browser can fill contact data later.
+ * Every value is HTML-escaped because the text it lands in is rendered as HTML. A field
+ * that cannot be filled keeps its original text and is reported (seed 000 §8). Contact and
+ * appointment fields without data (a server render of an anonymous visit) are not failures:
+ * in text they become an empty `<span data-merge-field="contact.first_name"></span>` the
+ * browser may fill from stored contact data; inside a tag (an attribute) they become ''.
+ */
+
+/** What a template can draw on; `now` and `timeZone` are passed in, never read here. */
+export interface MergeData {
+  now: Date;
+  timeZone?: string;
+  locale?: string;
+  contact?: Readonly<Record<string, unknown>>;
+  appointment?: Readonly<Record<string, unknown>>;
+}
+
+/** Receives a template that failed, with the reason. */
+export type MergeReport = (field: string, reason: string) => void;
+
+const FIELD = /\{\{\s*([A-Za-z_][\w.]*)\s*\}\}/g;
+
+/** Escapes the five HTML-significant characters. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** English ordinal suffix of a day of the month: 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st… */
+export function ordinalSuffix(day: number): 'st' | 'nd' | 'rd' | 'th' {
+  const teen = day % 100;
+  if (teen >= 11 && teen <= 13) return 'th';
+  return (['th', 'st', 'nd', 'rd'] as const)[day % 10] ?? 'th';
+}
+
+function part(data: MergeData, options: Intl.DateTimeFormatOptions): string {
+  return new Intl.DateTimeFormat(data.locale ?? 'en-US', { timeZone: data.timeZone, ...options }).format(data.now);
+}
+
+function dayOfMonth(data: MergeData): number {
+  return Number(new Intl.DateTimeFormat('en-US', { timeZone: data.timeZone, day: 'numeric' }).format(data.now));
+}
+
+/** The date and time fields; each reads the clock passed in `data`. */
+const DATE_FIELDS: Record<string, (data: MergeData) => string> = {
+  today: (data) => {
+    const day = dayOfMonth(data);
+    const english = !data.locale || data.locale.startsWith('en');
+    const dayText = english ? `${day}${ordinalSuffix(day)}` : String(day);
+    return `${part(data, { month: 'long' })} ${dayText}, ${part(data, { year: 'numeric' })}`;
+  },
+  weekday: (data) => part(data, { weekday: 'long' }),
+  month: (data) => part(data, { month: 'long' }),
+  year: (data) => part(data, { year: 'numeric' }),
+  time: (data) => part(data, { hour: 'numeric', minute: '2-digit' }),
+};
+
+const RECORD_FIELDS: Record<string, (data: MergeData) => Readonly<Record<string, unknown>> | undefined> = {
+  contact: (data) => data.contact,
+  appointment: (data) => data.appointment,
+};
+
+type FieldResult = { value: string } | { error: string } | { deferred: true };
+
+function fieldValue(name: string, data: MergeData): FieldResult {
+  const [head = '', key, ...rest] = name.split('.');
+  const date = Object.hasOwn(DATE_FIELDS, head) ? DATE_FIELDS[head] : undefined;
+  if (date && key === undefined) return { value: date(data) };
+  const record = Object.hasOwn(RECORD_FIELDS, head) ? RECORD_FIELDS[head] : undefined;
+  if (!record || key === undefined || rest.length > 0) return { error: 'unknown merge field' };
+  const source = record(data);
+  // Without contact/appointment data (an anonymous server render) the field waits for the browser.
+  if (!source) return { deferred: true };
+  const value = source[key];
+  if (value === undefined || value === null) return { value: '' };
+  if (typeof value === 'object') return { error: 'not a plain value' };
+  return { value: String(value) };
+}
+
+/** Whether `text` contains merge fields at all (a page with them is not HTML-cached). */
+export function hasMergeFields(text: string): boolean {
+  return new RegExp(FIELD.source).test(text);
+}
+
+/** Whether `offset` in `html` lies inside a tag (between `<` and `>`). */
+function insideTag(html: string, offset: number): boolean {
+  return html.lastIndexOf('<', offset) > html.lastIndexOf('>', offset);
+}
+
+/** Replaces the merge fields of `template` with escaped values; failures keep their text and are reported. */
+export function applyMergeFields(template: string, data: MergeData, report: MergeReport): string {
+  return template.replace(FIELD, (original, name: string, offset: number) => {
+    try {
+      const result = fieldValue(name, data);
+      if ('value' in result) return escapeHtml(result.value);
+      if ('deferred' in result) return insideTag(template, offset) ? '' : `<span data-merge-field="${escapeHtml(name)}"></span>`;
+      report(name, result.error);
+    } catch (error) {
+      report(name, error instanceof Error ? error.message : String(error));
+    }
+    return original;
+  });
+}

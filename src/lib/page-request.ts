@@ -1,0 +1,56 @@
+/**
+ * What a public page request asks for (seed 000 §2): the host (from the request, or the
+ * `domain` query), the page URL (path segments, or the `page_url` query) without a trailing
+ * slash, the `notrack` flag, the `lang` override and the query string carried to the next
+ * step. Paths under /api, /admin and /widget are reserved and never a seller page.
+ */
+
+export const RESERVED_PREFIXES = ['/api', '/admin', '/widget'] as const;
+
+export interface PageRequest {
+  host: string;
+  path: string;
+  notrack: boolean;
+  lang: string | null;
+  /** The query string without `?`, as the visitor sent it. */
+  query: string;
+}
+
+/** `/a/b/` → `/a/b`; `` → `/`; repeated slashes collapsed. */
+export function normalizePagePath(raw: string): string {
+  const path = `/${raw}`.replace(/\/{2,}/g, '/').replace(/\/+$/, '');
+  return path === '' ? '/' : path;
+}
+
+/** Whether `path` belongs to the platform rather than to a seller. */
+export function isReservedPath(path: string): boolean {
+  const lower = path.toLowerCase();
+  return RESERVED_PREFIXES.some((prefix) => lower === prefix || lower.startsWith(`${prefix}/`));
+}
+
+/** A host name without port, lower-cased. */
+export function hostOf(raw: string): string {
+  const host = raw.trim().toLowerCase();
+  return host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.replace(/:\d+$/, '');
+}
+
+/** Reads the page request from the URL the visitor asked for. */
+export function readPageRequest(url: URL): PageRequest {
+  const params = url.searchParams;
+  const domain = params.get('domain')?.trim();
+  const pageUrl = params.get('page_url')?.trim();
+  let path = url.pathname;
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // A malformed escape stays as sent; the lookup then simply finds no page.
+  }
+  const notrack = params.get('notrack');
+  return {
+    host: hostOf(domain || url.host),
+    path: normalizePagePath(pageUrl || path),
+    notrack: notrack !== null && notrack !== 'false' && notrack !== '0',
+    lang: params.get('lang'),
+    query: url.search.replace(/^\?/, ''),
+  };
+}

@@ -1,0 +1,69 @@
+/**
+ * The way through a survey's slides (seed 001 §4 Survey): from the first active slide,
+ * each slide leads to the target of the skip-logic rule its answers match (the highest
+ * matching option decides), else to its jumpTo slide, else to the next one. "disqualify"
+ * ends the survey there; "endsurvey" lets it go on and disqualifies at submission. The
+ * server walks the same path to know which slides' required fields apply.
+ */
+import type { SurveyFormData, SurveySlide } from '../../schemas/survey';
+import { LOGIC_DISQUALIFY, LOGIC_END_SURVEY } from '../../schemas/survey';
+import { fieldKey } from './fields';
+import { asTextList } from './values';
+
+export interface SurveyPath {
+  slides: SurveySlide[];
+  /** Disqualified now ("disqualify") or at the end ("endsurvey"). */
+  disqualified: 'no' | 'now' | 'end';
+}
+
+type Target = { kind: 'slide'; index: number } | { kind: 'disqualify' } | { kind: 'endsurvey' } | { kind: 'next' };
+
+function slideIndex(slides: readonly SurveySlide[], ref: unknown): number {
+  if (ref === null || ref === undefined || ref === '') return -1;
+  const byId = slides.findIndex((s) => String(s.id) === String(ref));
+  if (byId >= 0) return byId;
+  // A target named by one of a slide's fields (id or tag) leads to that slide.
+  return slides.findIndex((s) => s.slideData.some((f) => String(f.id ?? '') === String(ref) || f.tag === String(ref)));
+}
+
+function targetOf(slides: readonly SurveySlide[], ref: unknown): Target {
+  if (ref === LOGIC_DISQUALIFY) return { kind: 'disqualify' };
+  if (ref === LOGIC_END_SURVEY) return { kind: 'endsurvey' };
+  const index = slideIndex(slides, ref);
+  return index >= 0 ? { kind: 'slide', index } : { kind: 'next' };
+}
+
+/** The skip-logic target the answers on a slide choose, if any. */
+function logicTarget(slides: readonly SurveySlide[], slide: SurveySlide, values: Readonly<Record<string, unknown>>): Target | undefined {
+  let best: { index: number; target: Target } | undefined;
+  for (const field of slide.slideData) {
+    const rules = slide.logic[field.tag] ?? slide.logic[String(field.id ?? '')];
+    if (!rules) continue;
+    const chosen = asTextList(values[fieldKey(field)] ?? []) ?? [];
+    rules.forEach((rule, position) => {
+      if (!chosen.includes(rule.optionName)) return;
+      const index = Number(rule.index ?? position);
+      if (!best || index > best.index) best = { index, target: targetOf(slides, rule.id) };
+    });
+  }
+  return best?.target;
+}
+
+/** The slides a visitor with these answers went through, and whether they were disqualified. */
+export function surveyPath(formData: SurveyFormData, values: Readonly<Record<string, unknown>>): SurveyPath {
+  const slides = formData.slides.filter((s) => s.active);
+  const visited: SurveySlide[] = [];
+  const seen = new Set<number>();
+  let disqualified: SurveyPath['disqualified'] = 'no';
+  let index = 0;
+  while (index >= 0 && index < slides.length && !seen.has(index)) {
+    seen.add(index);
+    const slide = slides[index] as SurveySlide;
+    visited.push(slide);
+    const target = logicTarget(slides, slide, values) ?? targetOf(slides, slide.jumpTo);
+    if (target.kind === 'disqualify') return { slides: visited, disqualified: 'now' };
+    if (target.kind === 'endsurvey') disqualified = 'end';
+    index = target.kind === 'slide' ? target.index : index + 1;
+  }
+  return { slides: visited, disqualified };
+}

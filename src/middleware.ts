@@ -1,0 +1,17 @@
+/**
+ * Astro middleware: after a funnel page rendered, store its HTML in the Workers Cache API
+ * under the key the page chose (`locals.htmlCacheKey`, see src/lib/page-cache.ts).
+ */
+import { waitUntil } from 'cloudflare:workers';
+import { defineMiddleware } from 'astro:middleware';
+import { edgeCache, storeHtml } from './lib/page-cache';
+import { consoleRenderLog } from './tree/log';
+
+export const onRequest = defineMiddleware(async (context, next) => {
+  const response = await next();
+  const key = context.locals.htmlCacheKey;
+  if (key && response.status === 200) {
+    waitUntil(storeHtml(edgeCache(), key, response.clone()).catch((error) => consoleRenderLog('page-cache.html-store-failed', { key, error: String(error) })));
+  }
+  return response;
+});

@@ -1,0 +1,92 @@
+/**
+ * A document kind of the admin API: how a builder's JSON document of one kind is
+ * validated, which stored documents it points at, and which SQL statements store or
+ * remove it. The statements of one write run in a single D1 batch, so a write is all or
+ * nothing; the checks before it turn every bad input into a 4xx ApiError.
+ */
+import type * as v from 'valibot';
+import { ApiError } from '../../http';
+
+/** Tables a document may point at. */
+export type ParentTable = 'locations' | 'funnels' | 'funnel_steps' | 'forms' | 'calendar_providers';
+
+/** A stored document another one names, e.g. a page's location. */
+export interface ParentRef {
+  table: ParentTable;
+  /** Null or undefined when the reference is optional and absent. */
+  id: string | null | undefined;
+  /** Field name in the document, used in the error message. */
+  field: string;
+  /** When given, the parent must belong to this location (or, for a step, this funnel). */
+  owner?: { column: 'location_id' | 'funnel_id'; id: string };
+}
+
+export interface DocumentKind<T = Record<string, unknown>> {
+  /** Table the document is stored in. */
+  table: string;
+  /** Column of the table holding the document's id. */
+  idColumn: 'id' | 'host';
+  /** Singular name for messages. */
+  label: string;
+  schema: v.GenericSchema<unknown, T>;
+  /** Validates an id as it appears in a URL path. */
+  pathId: v.GenericSchema<string, string>;
+  idOf(doc: T): string;
+  parents(doc: T): ParentRef[];
+  /** Extra checks against stored state (uniqueness across documents); throws ApiError. */
+  check?(db: D1Database, doc: T): Promise<void>;
+  /** Statements that insert or replace the document. */
+  write(db: D1Database, doc: T, now: number): D1PreparedStatement[];
+  /** Statements that remove the document; throws a 409 ApiError while others depend on it. */
+  remove(db: D1Database, id: string, now: number): Promise<D1PreparedStatement[]>;
+  /** Pages whose published copy is served from a host + path this document decides. */
+  pagesAffected(db: D1Database, id: string): Promise<string[]>;
+}
+
+/** Declares a kind with its document type inferred from the schema. */
+export function defineKind<T>(kind: DocumentKind<T>): DocumentKind<T> {
+  return kind;
+}
+
+const PARENT_LABELS: Record<ParentTable, string> = {
+  locations: 'Location',
+  funnels: 'Funnel',
+  funnel_steps: 'Funnel step',
+  forms: 'Form',
+  calendar_providers: 'Calendar provider',
+};
+
+/** Throws a 409 naming the field when a referenced document is missing or belongs elsewhere. */
+export async function assertParents(db: D1Database, refs: ParentRef[]): Promise<void> {
+  for (const ref of refs) {
+    if (ref.id === null || ref.id === undefined) continue;
+    const row = await db.prepare(`SELECT * FROM ${ref.table} WHERE id = ?`).bind(ref.id).first<Record<string, unknown>>();
+    const label = PARENT_LABELS[ref.table];
+    if (!row) throw new ApiError(409, `${ref.field}: ${label} ${ref.id} does not exist`, ref.field);
+    if (ref.owner && row[ref.owner.column] !== ref.owner.id) {
+      const owner = ref.owner.column === 'location_id' ? 'location' : 'funnel';
+      throw new ApiError(409, `${ref.field}: ${label} ${ref.id} belongs to another ${owner}`, ref.field);
+    }
+  }
+}
+
+/** Throws a 409 when any of the counted dependents exist. */
+export async function assertUnused(db: D1Database, what: string, checks: { sql: string; id: string; label: string }[]): Promise<void> {
+  const found: string[] = [];
+  for (const check of checks) {
+    const row = await db.prepare(check.sql).bind(check.id).first<{ n: number }>();
+    if (row && row.n > 0) found.push(`${row.n} ${check.label}`);
+  }
+  if (found.length > 0) throw new ApiError(409, `${what} is still used by ${found.join(', ')}; remove those first`);
+}
+
+/** The document as stored: its validated JSON. */
+export function json(doc: unknown): string {
+  return JSON.stringify(doc);
+}
+
+/** A string field of a loose document, or null. */
+export function stringField(doc: Record<string, unknown>, key: string): string | null {
+  const value = doc[key];
+  return typeof value === 'string' && value !== '' ? value : null;
+}

@@ -1,0 +1,23 @@
+/** What the widget routes hand the submission services: bindings, clock and the 422 answer. */
+import type { Context } from 'hono';
+import { dateIn } from '../../lib/time/today';
+import type { FieldError } from '../../lib/validation/fields';
+import type { AppEnv } from '../env';
+import type { SubmitEnv } from '../services/submissions';
+
+/** The services' environment for a request, with `today` in the location's zone. */
+export function submitEnv(c: Context<AppEnv>, now: number, zone: string): SubmitEnv {
+  return {
+    db: c.env.DB,
+    bucket: c.env.UPLOADS,
+    now,
+    today: dateIn(zone, now),
+    turnstileSecret: c.env.TURNSTILE_SECRET_KEY || undefined,
+    remoteIp: c.req.header('cf-connecting-ip') ?? null,
+  };
+}
+
+/** 422 with every field error; `msg` is the first one. */
+export function fieldErrors(c: Context<AppEnv>, errors: readonly FieldError[]): Response {
+  return c.json({ msg: errors[0]?.msg ?? 'Please check the form.', errors }, 422);
+}

@@ -1,0 +1,104 @@
+/**
+ * Funnels and their ordered steps, and the URLs that reach a step: `https://{domain}{path}`
+ * on a funnel with a custom domain, `/v2/preview/{pageId}` without one (seed 000 §2).
+ */
+
+export interface Funnel {
+  id: string;
+  locationId: string;
+  name: string;
+  domain: string | null;
+}
+
+export interface Step {
+  id: string;
+  funnelId: string;
+  name: string;
+  path: string;
+  position: number;
+  pageId: string | null;
+  nextStepId: string | null;
+}
+
+interface FunnelRow {
+  id: string;
+  location_id: string;
+  name: string;
+  domain: string | null;
+}
+
+interface StepRow {
+  id: string;
+  funnel_id: string;
+  name: string;
+  path: string;
+  position: number;
+  page_id: string | null;
+  next_step_id: string | null;
+}
+
+/** A funnel's domain: its own, else a domain that points at it. */
+const FUNNEL_COLUMNS = `f.id, f.location_id, f.name,
+  COALESCE(f.domain, (SELECT host FROM domains WHERE funnel_id = f.id ORDER BY created_at, host LIMIT 1)) AS domain`;
+
+const toFunnel = (row: FunnelRow): Funnel => ({ id: row.id, locationId: row.location_id, name: row.name, domain: row.domain });
+
+const toStep = (row: StepRow): Step => ({
+  id: row.id,
+  funnelId: row.funnel_id,
+  name: row.name,
+  path: row.path,
+  position: row.position,
+  pageId: row.page_id,
+  nextStepId: row.next_step_id,
+});
+
+export async function getFunnel(db: D1Database, id: string): Promise<Funnel | null> {
+  const row = await db.prepare(`SELECT ${FUNNEL_COLUMNS} FROM funnels f WHERE f.id = ?`).bind(id).first<FunnelRow>();
+  return row ? toFunnel(row) : null;
+}
+
+/** The funnel a host serves: the domain's own funnel, else the funnel whose domain is the host. */
+export async function findFunnelByHost(db: D1Database, host: string): Promise<Funnel | null> {
+  const row = await db
+    .prepare(
+      `SELECT ${FUNNEL_COLUMNS} FROM funnels f
+       LEFT JOIN domains d ON d.host = ?1
+       WHERE (d.funnel_id IS NOT NULL AND f.id = d.funnel_id)
+          OR (d.funnel_id IS NULL AND f.domain = ?1 AND (d.location_id IS NULL OR f.location_id = d.location_id))
+       ORDER BY (f.id = d.funnel_id) DESC, f.created_at LIMIT 1`,
+    )
+    .bind(host)
+    .first<FunnelRow>();
+  return row ? toFunnel(row) : null;
+}
+
+/** The funnel's steps in order. */
+export async function listSteps(db: D1Database, funnelId: string): Promise<Step[]> {
+  const { results } = await db
+    .prepare('SELECT id, funnel_id, name, path, position, page_id, next_step_id FROM funnel_steps WHERE funnel_id = ? ORDER BY position, id')
+    .bind(funnelId)
+    .all<StepRow>();
+  return results.map(toStep);
+}
+
+/** The step a path names; `/` falls back to the first step when no step has that path. */
+export function stepAtPath(steps: Step[], path: string): Step | null {
+  return steps.find((s) => s.path === path) ?? (path === '/' ? (steps[0] ?? null) : null);
+}
+
+/** The step after `step`: its explicit next step, else the following one by position. */
+export function nextStep(steps: Step[], step: Step): Step | null {
+  if (step.nextStepId) {
+    const chosen = steps.find((s) => s.id === step.nextStepId);
+    if (chosen) return chosen;
+  }
+  const at = steps.findIndex((s) => s.id === step.id);
+  return at >= 0 ? (steps[at + 1] ?? null) : null;
+}
+
+/** The URL a visitor follows to reach a step ('' when the step has no page yet). */
+export function stepUrl(funnel: Funnel, step: Step): string {
+  if (funnel.domain) return `https://${funnel.domain}${step.path}`;
+  return step.pageId ? `/v2/preview/${step.pageId}` : '';
+}

@@ -1,0 +1,76 @@
+/**
+ * Locations (the sellers) as funnel pages and payments need them: the indexed columns
+ * plus the branding and publishable card key kept in the document.
+ */
+import * as v from 'valibot';
+import { branding } from '../../schemas/location';
+
+export interface Location {
+  id: string;
+  name: string;
+  country: string;
+  timezone: string;
+  currency: string;
+  language: string;
+  phone: string;
+  email: string;
+  branding: { logoURL: string; domain: string; name: string };
+  /** The seller's own publishable key, when it has one; only `pk_` keys are ever kept. */
+  stripePublishableKey: string;
+}
+
+interface LocationRow {
+  id: string;
+  name: string;
+  country: string;
+  timezone: string;
+  currency: string;
+  language: string;
+  doc: string;
+}
+
+const locationExtras = v.looseObject({
+  phone: v.optional(v.fallback(v.string(), ''), ''),
+  email: v.optional(v.fallback(v.string(), ''), ''),
+  branding: v.optional(v.fallback(branding, { logoURL: '', domain: '', name: '' }), {}),
+  stripePublishableKey: v.optional(v.fallback(v.string(), ''), ''),
+});
+
+function parseDoc(doc: string): v.InferOutput<typeof locationExtras> {
+  try {
+    return v.parse(locationExtras, JSON.parse(doc));
+  } catch {
+    return v.parse(locationExtras, {});
+  }
+}
+
+/** A publishable key is safe in a browser; anything else (a secret pasted by mistake) is dropped. */
+export function publishableOnly(key: string | undefined): string {
+  return key && /^pk_(test|live)_[A-Za-z0-9]+$/.test(key) ? key : '';
+}
+
+export async function getLocation(db: D1Database, id: string): Promise<Location | null> {
+  const row = await db
+    .prepare('SELECT id, name, country, timezone, currency, language, doc FROM locations WHERE id = ?')
+    .bind(id)
+    .first<LocationRow>();
+  if (!row) return null;
+  const doc = parseDoc(row.doc);
+  return {
+    id: row.id,
+    name: row.name,
+    country: row.country,
+    timezone: row.timezone,
+    currency: row.currency,
+    language: row.language,
+    phone: doc.phone,
+    email: doc.email,
+    branding: { logoURL: doc.branding.logoURL, domain: doc.branding.domain, name: doc.branding.name || row.name },
+    stripePublishableKey: publishableOnly(doc.stripePublishableKey),
+  };
+}
+
+/** Whether a location exists, without reading its document. */
+export async function locationExists(db: D1Database, id: string): Promise<boolean> {
+  return (await db.prepare('SELECT 1 AS ok FROM locations WHERE id = ?').bind(id).first()) !== null;
+}

@@ -1,0 +1,133 @@
+/**
+ * Orders: one row per submission, keyed by an idempotency key derived from what was
+ * submitted (never from the click), so a double click or a retry finds the same order
+ * instead of creating a second one. D1 has no interactive transactions: the unique index
+ * on orders.idempotency_key decides which request created the order.
+ */
+import { cryptoRandom, newId, type RandomBytes } from '../../lib/ids';
+import type { Charge, ChargeResult } from '../payments/provider';
+import { type FunnelEvent, funnelEventStatement } from './funnel-events';
+import type { ProductRow } from './products';
+
+export interface OrderRow {
+  id: string;
+  location_id: string;
+  funnel_id: string | null;
+  step_id: string | null;
+  page_id: string | null;
+  contact_id: string | null;
+  fingerprint: string | null;
+  status: 'pending' | 'processing' | 'paid' | 'failed';
+  currency: string;
+  amount: number;
+  idempotency_key: string;
+  provider_customer: string | null;
+  payment_method: string | null;
+  membership_token: string | null;
+  session_id: string | null;
+  error: string | null;
+}
+
+export interface NewOrder {
+  locationId: string;
+  funnelId: string;
+  stepId: string;
+  pageId: string | null;
+  contactId: string | null;
+  fingerprint: string;
+  source: string;
+  submissionType: number;
+  sessionId: string | null;
+  currency: string;
+  products: ProductRow[];
+}
+
+/** The order's key: SHA-256 over everything that makes a submission this submission. */
+export async function orderKey(parts: string[]): Promise<string> {
+  const bytes = new TextEncoder().encode(JSON.stringify(parts));
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+  return `ord_${[...digest].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+function membershipToken(random: RandomBytes): string {
+  return [...random(24)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export async function findOrderByKey(db: D1Database, key: string): Promise<OrderRow | null> {
+  return db.prepare('SELECT * FROM orders WHERE idempotency_key = ?').bind(key).first<OrderRow>();
+}
+
+/**
+ * Creates the order and its items unless an order with this key exists, and answers the
+ * order that holds the key either way.
+ */
+export async function createOrder(db: D1Database, key: string, order: NewOrder, now: number, random: RandomBytes = cryptoRandom): Promise<OrderRow> {
+  const id = newId('or', random);
+  const amount = order.products.reduce((total, p) => total + p.amount, 0);
+  const statements = [
+    db
+      .prepare(
+        `INSERT INTO orders (id, location_id, funnel_id, step_id, page_id, contact_id, fingerprint, source, submission_type,
+           status, currency, amount, idempotency_key, membership_token, session_id, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'processing', ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (idempotency_key) DO NOTHING`,
+      )
+      .bind(id, order.locationId, order.funnelId, order.stepId, order.pageId, order.contactId, order.fingerprint, order.source, order.submissionType, order.currency, amount, key, membershipToken(random), order.sessionId, now, now),
+    ...order.products.map((p) =>
+      db
+        .prepare(
+          `INSERT INTO order_items (order_id, product_id, name, payment_type, amount, currency, bump)
+           SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7 WHERE EXISTS (SELECT 1 FROM orders WHERE id = ?1)`,
+        )
+        .bind(id, p.id, p.name, p.payment_type, p.amount, p.currency, p.bump),
+    ),
+  ];
+  await db.batch(statements);
+  const stored = await findOrderByKey(db, key);
+  if (!stored) throw new Error('order vanished after insert');
+  return stored;
+}
+
+/** Marks the order paid, stores its payments and the sale's funnel event, in one batch. */
+export async function markPaid(db: D1Database, order: OrderRow, result: ChargeResult, event: FunnelEvent, now: number, random: RandomBytes = cryptoRandom): Promise<void> {
+  await db.batch([
+    db
+      .prepare(
+        `UPDATE orders SET status = 'paid', provider_ref = ?, provider_customer = ?, payment_method = ?, error = NULL, updated_at = ?
+         WHERE id = ? AND status != 'paid'`,
+      )
+      .bind(result.charges[0]?.ref ?? null, result.customerId, result.paymentMethodId, now, order.id),
+    ...result.charges.map((charge) =>
+      db
+        .prepare(
+          `INSERT INTO payments (id, order_id, provider, provider_ref, status, amount, currency, order_type, product_ids, created_at, updated_at)
+           VALUES (?, ?, 'stripe', ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (provider_ref) DO NOTHING`,
+        )
+        .bind(newId('pay', random), order.id, charge.ref, charge.status, charge.amount, charge.currency, charge.orderType, JSON.stringify(charge.productIds), now, now),
+    ),
+    funnelEventStatement(db, event, now),
+  ]);
+}
+
+export async function markFailed(db: D1Database, order: OrderRow, message: string, now: number): Promise<void> {
+  await db.prepare("UPDATE orders SET status = 'failed', error = ?, updated_at = ? WHERE id = ? AND status != 'paid'").bind(message, now, order.id).run();
+}
+
+/** The pay call's logs: one entry per charge of the order, each naming the order. */
+export async function orderLogs(db: D1Database, order: OrderRow): Promise<Record<string, unknown>[]> {
+  const { results } = await db
+    .prepare('SELECT provider_ref, status, amount, currency, order_type, product_ids FROM payments WHERE order_id = ? ORDER BY created_at, order_type')
+    .bind(order.id)
+    .all<{ provider_ref: string; status: string; amount: number; currency: string; order_type: Charge['orderType'] | null; product_ids: string }>();
+  const logs = results.map((p) => ({
+    id: order.id,
+    orderType: p.order_type ?? 'oneTime',
+    paymentId: p.provider_ref,
+    status: p.status,
+    amount: p.amount,
+    currency: p.currency,
+    productIds: JSON.parse(p.product_ids) as string[],
+  }));
+  if (logs.length > 0) return logs;
+  return [{ id: order.id, orderType: 'oneTime', paymentId: null, status: order.status, amount: order.amount, currency: order.currency, productIds: [] }];
+}

@@ -1,0 +1,54 @@
+/**
+ * Visitor sessions (seed 000 §7 session record): one per visit of a funnel, form, survey or
+ * calendar, unless the page runs with notrack. A session the browser already holds is
+ * kept when it belongs to the same location; otherwise a new one starts.
+ */
+import type { SessionKind } from '../../schemas/funnel-calls';
+import { cryptoRandom, newId, type RandomBytes } from '../../lib/ids';
+import { ApiError } from '../http';
+
+export interface SessionInput {
+  locationId: string;
+  kind: SessionKind;
+  refId: string;
+  name: string;
+  fingerprint?: string | null;
+  /** A session id the browser already holds. */
+  sessionId?: string | null;
+}
+
+export interface Session {
+  sessionId: string;
+  sessionFingerprint: string;
+}
+
+/** The table each session kind refers to; a session must name a thing of its location. */
+const REF_TABLES: Record<SessionKind, string> = {
+  funnel: 'funnels',
+  form: 'forms',
+  survey: 'surveys',
+  calendar: 'calendars',
+};
+
+export async function assertSessionTarget(db: D1Database, locationId: string, kind: SessionKind, refId: string): Promise<void> {
+  const found = await db.prepare(`SELECT 1 AS ok FROM ${REF_TABLES[kind]} WHERE id = ? AND location_id = ?`).bind(refId, locationId).first();
+  if (!found) throw new ApiError(404, `Unable to find ${kind}`);
+}
+
+/** Keeps the browser's session when it is one of this location, else records a new one. */
+export async function ensureSession(db: D1Database, input: SessionInput, now: number, random: RandomBytes = cryptoRandom): Promise<Session> {
+  if (input.sessionId) {
+    const existing = await db
+      .prepare('SELECT id, fingerprint FROM sessions WHERE id = ? AND location_id = ?')
+      .bind(input.sessionId, input.locationId)
+      .first<{ id: string; fingerprint: string | null }>();
+    if (existing) return { sessionId: existing.id, sessionFingerprint: existing.fingerprint ?? input.fingerprint ?? '' };
+  }
+  const sessionId = newId('ss', random);
+  const sessionFingerprint = input.fingerprint || newId('fp', random);
+  await db
+    .prepare('INSERT INTO sessions (id, location_id, kind, ref_id, name, fingerprint, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+    .bind(sessionId, input.locationId, input.kind, input.refId, input.name, sessionFingerprint, now)
+    .run();
+  return { sessionId, sessionFingerprint };
+}

@@ -1,0 +1,161 @@
+/**
+ * The submission pipeline shared by forms, surveys and bookings: verify the captcha,
+ * validate every value with the widgets' own field rules, read and check the files, and
+ * map the answers onto the contact. Nothing is written until `prepareSubmission` has
+ * accepted everything.
+ */
+import { newId, type RandomBytes, ID_PATTERN } from '../../lib/ids';
+import { type FieldError, type FileInfo, fieldKey, validateFields } from '../../lib/validation/fields';
+import type { ValidationMode } from '../../lib/validation/messages';
+import type { FormField } from '../../schemas/form';
+import { verifyTurnstile } from './captcha';
+import type { ContactInput } from './contacts';
+import { type PreparedUpload, prepareUploads, type UploadSource, uploadRefs } from './uploads';
+
+export type SubmissionKind = 'form' | 'survey' | 'appointment';
+
+export interface SubmitEnv {
+  db: D1Database;
+  bucket: R2Bucket;
+  now: number;
+  today: string;
+  random?: RandomBytes;
+  turnstileSecret?: string | undefined;
+  remoteIp?: string | null;
+  fetcher?: typeof fetch;
+}
+
+export interface SubmitRequest {
+  kind: SubmissionKind;
+  locationId: string;
+  country: string;
+  fields: readonly FormField[];
+  mode: ValidationMode;
+  payload: Readonly<Record<string, unknown>>;
+  files: Map<string, File[]>;
+}
+
+export interface PreparedSubmission {
+  values: Record<string, unknown>;
+  uploads: PreparedUpload[];
+  uploadSource: UploadSource;
+  contact: ContactInput;
+  fingerprint: string;
+  sessionFingerprint: string;
+  /** The visitor's session, and whether this submission starts it. */
+  sessionId: string;
+  newSession: boolean;
+}
+
+/** Answer tags that fill contact columns. */
+const CONTACT_TAGS: Readonly<Record<string, keyof ContactInput>> = {
+  first_name: 'firstName',
+  last_name: 'lastName',
+  full_name: 'fullName',
+  name: 'fullName',
+  email: 'email',
+  phone: 'phone',
+  country: 'country',
+  address: 'address1',
+  address1: 'address1',
+  city: 'city',
+  state: 'state',
+  postal_code: 'postalCode',
+  postalCode: 'postalCode',
+  website: 'website',
+  date_of_birth: 'dateOfBirth',
+  organization: 'companyName',
+  company_name: 'companyName',
+  companyName: 'companyName',
+};
+
+/** Types whose answers are not contact data. */
+const NOT_CUSTOM = new Set(['captcha', 'submit', 'payment', 'file_upload', 'signature', 'h1', 'img', 'html']);
+const KIND_SESSION = { form: 'form', survey: 'survey', appointment: 'calendar' } as const;
+
+const token = (x: unknown): string | undefined => (typeof x === 'string' && ID_PATTERN.test(x) ? x : undefined);
+
+async function captchaVerdict(env: SubmitEnv, req: SubmitRequest): Promise<'verified' | 'failed' | 'unchecked'> {
+  const field = req.fields.find((f) => f.type === 'captcha');
+  if (!field || !env.turnstileSecret) return 'unchecked';
+  const value = req.payload[fieldKey(field)] ?? req.payload['cf-turnstile-response'];
+  const ok = await verifyTurnstile({ secret: env.turnstileSecret, token: typeof value === 'string' ? value : '', remoteIp: env.remoteIp, fetcher: env.fetcher });
+  return ok ? 'verified' : 'failed';
+}
+
+function contactOf(req: SubmitRequest, values: Record<string, unknown>, fingerprint: string): ContactInput {
+  const contact: ContactInput = { locationId: req.locationId, fingerprint, source: req.kind, customFields: {} };
+  const custom: Record<string, unknown> = {};
+  for (const field of req.fields) {
+    const key = fieldKey(field);
+    const value = values[key];
+    if (value === undefined || NOT_CUSTOM.has(field.type) || key === 'calendar_notes') continue;
+    const column = CONTACT_TAGS[key];
+    if (column && typeof value === 'string') (contact as unknown as Record<string, unknown>)[column] = value;
+    else custom[key] = value;
+  }
+  contact.customFields = custom;
+  return contact;
+}
+
+/** Validates a submission completely; answers what to store, or the field errors. */
+export async function prepareSubmission(env: SubmitEnv, req: SubmitRequest): Promise<PreparedSubmission | { errors: FieldError[] }> {
+  const fileFields = req.fields.filter((f) => f.type === 'file_upload' || f.type === 'signature').map(fieldKey);
+  const files = new Map<string, File[]>();
+  for (const key of fileFields) {
+    const list = req.files.get(key);
+    if (list?.length) files.set(key, list);
+  }
+  const infos = (key: string): FileInfo[] => (files.get(key) ?? []).map((f) => ({ name: f.name, size: f.size }));
+  const captcha = await captchaVerdict(env, req);
+  const checked = validateFields(req.fields, req.payload, { mode: req.mode, country: req.country, today: env.today, files: infos, captcha });
+  if (checked.errors.length > 0) return { errors: checked.errors };
+
+  const signatures = new Map<string, string>();
+  for (const field of req.fields) {
+    const key = fieldKey(field);
+    if (field.type === 'signature' && typeof checked.values[key] === 'string') {
+      signatures.set(key, checked.values[key] as string);
+      delete checked.values[key];
+    }
+  }
+  const uploadSource: UploadSource = { files, signatures, locationId: req.locationId, ownerKind: req.kind };
+  const prepared = await prepareUploads(uploadSource, env.now, env.random);
+  if ('error' in prepared) return { errors: [prepared.error] };
+  const values = { ...checked.values, ...uploadRefs(prepared.uploads) };
+  const fingerprint = token(req.payload.fingerprint) ?? newId('fp', env.random);
+  const given = token(req.payload.sessionId);
+  return {
+    values,
+    uploads: prepared.uploads,
+    uploadSource,
+    contact: contactOf(req, values, fingerprint),
+    fingerprint,
+    sessionFingerprint: token(req.payload.sessionFingerprint) ?? fingerprint,
+    sessionId: given ?? newId('ss', env.random),
+    newSession: !given,
+  };
+}
+
+/** Statements recording a prepared submission (and the session it starts), for one batch. */
+export function submissionRows(
+  env: SubmitEnv,
+  req: SubmitRequest,
+  prepared: PreparedSubmission,
+  row: { id: string; refId: string; name: string; contactId: string | null; disqualified?: boolean; extra?: Record<string, unknown> },
+): D1PreparedStatement[] {
+  const data = JSON.stringify({ values: prepared.values, ...row.extra, fingerprint: prepared.fingerprint, sessionId: prepared.sessionId });
+  const out = [
+    env.db
+      .prepare('INSERT INTO submissions (id, kind, ref_id, location_id, contact_id, disqualified, data, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+      .bind(row.id, req.kind, row.refId, req.locationId, row.contactId, row.disqualified ? 1 : 0, data, env.now),
+  ];
+  if (prepared.newSession) {
+    out.push(
+      env.db
+        .prepare('INSERT OR IGNORE INTO sessions (id, location_id, kind, ref_id, name, fingerprint, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+        .bind(prepared.sessionId, req.locationId, KIND_SESSION[req.kind], row.refId, row.name, prepared.sessionFingerprint, env.now),
+    );
+  }
+  return out;
+}

@@ -1,0 +1,165 @@
+/**
+ * Files visitors attach to forms, surveys and bookings, and drawn signatures. Bytes are
+ * counted as they stream and reading stops at the 50 MB total; each file's first bytes
+ * must match its extension; objects are stored in R2 under generated keys and served as
+ * attachments, with an `uploads` row each.
+ */
+import { newId, type RandomBytes } from '../../lib/ids';
+import type { FieldError } from '../../lib/validation/fields';
+import { MAX_TOTAL_UPLOAD_BYTES, messages } from '../../lib/validation/messages';
+import { extensionOf, sniffFile } from './file-types';
+
+export interface PreparedUpload {
+  id: string;
+  field: string;
+  objectKey: string;
+  filename: string;
+  contentType: string;
+  size: number;
+  bytes: Uint8Array;
+}
+
+/** The part of an upload kept in a submission's data. */
+export interface UploadRef {
+  id: string;
+  filename: string;
+  size: number;
+  contentType: string;
+}
+
+export interface UploadSource {
+  /** File parts by field key, only of the fields that take files. */
+  files: Map<string, File[]>;
+  /** Drawn signatures as PNG data URLs, by field key. */
+  signatures: Map<string, string>;
+  locationId: string;
+  ownerKind: 'form' | 'survey' | 'appointment';
+}
+
+class OverLimit extends Error {}
+
+async function readCapped(stream: ReadableStream<Uint8Array>, remaining: number): Promise<Uint8Array> {
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > remaining) {
+      await reader.cancel();
+      throw new OverLimit();
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return out;
+}
+
+function safeName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  const cleaned = [...base]
+    .filter((ch) => ch.charCodeAt(0) >= 0x20 && ch.charCodeAt(0) !== 0x7f && !'"<>|*?:'.includes(ch))
+    .join('')
+    .trim()
+    .slice(-200);
+  return cleaned || 'file';
+}
+
+function decodeDataUrl(url: string): Uint8Array {
+  const binary = atob(url.slice(url.indexOf(',') + 1));
+  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+}
+
+/**
+ * Reads and checks every file: the list to store, or the field error that refuses the
+ * submission (unsupported or disguised content, over the total limit).
+ */
+export async function prepareUploads(
+  source: UploadSource,
+  now: number,
+  random?: RandomBytes,
+): Promise<{ uploads: PreparedUpload[] } | { error: FieldError }> {
+  const uploads: PreparedUpload[] = [];
+  let total = 0;
+  const add = (field: string, filename: string, bytes: Uint8Array): FieldError | undefined => {
+    const kind = sniffFile(filename, bytes.subarray(0, 64));
+    if (!kind) return { field, msg: messages.fileFormat({ label: '', fieldName: filename, tag: field }) };
+    const id = newId('up', random);
+    const objectKey = `uploads/${source.locationId}/${source.ownerKind}/${now}-${id}${extensionOf(filename)}`;
+    uploads.push({ id, field, objectKey, filename, contentType: kind.contentType, size: bytes.byteLength, bytes });
+    return undefined;
+  };
+  for (const [field, files] of source.files) {
+    for (const file of files) {
+      let bytes: Uint8Array;
+      try {
+        bytes = await readCapped(file.stream(), MAX_TOTAL_UPLOAD_BYTES - total);
+      } catch (err) {
+        if (err instanceof OverLimit) return { error: { field, msg: messages.totalSize } };
+        throw err;
+      }
+      total += bytes.byteLength;
+      const error = add(field, safeName(file.name), bytes);
+      if (error) return { error };
+    }
+  }
+  for (const [field, dataUrl] of source.signatures) {
+    const bytes = decodeDataUrl(dataUrl);
+    total += bytes.byteLength;
+    if (total > MAX_TOTAL_UPLOAD_BYTES) return { error: { field, msg: messages.totalSize } };
+    const error = add(field, `signature-${now}.png`, bytes);
+    if (error) return { error };
+  }
+  return { uploads };
+}
+
+/** Writes the objects to R2; on failure removes what was written and rethrows. */
+export async function storeUploads(bucket: R2Bucket, uploads: readonly PreparedUpload[]): Promise<void> {
+  try {
+    for (const u of uploads) {
+      await bucket.put(u.objectKey, u.bytes, {
+        httpMetadata: {
+          contentType: u.contentType,
+          contentDisposition: `attachment; filename="${u.filename.replace(/[^\x20-\x7e]/g, '_')}"`,
+        },
+      });
+    }
+  } catch (err) {
+    await discardUploads(bucket, uploads);
+    throw err;
+  }
+}
+
+/** Removes stored objects of a submission that was not recorded after all. */
+export async function discardUploads(bucket: R2Bucket, uploads: readonly PreparedUpload[]): Promise<void> {
+  if (uploads.length > 0) await bucket.delete(uploads.map((u) => u.objectKey));
+}
+
+/** The `uploads` rows of stored files, to run in the same batch as the submission. */
+export function uploadRows(db: D1Database, uploads: readonly PreparedUpload[], source: UploadSource, ownerId: string, now: number): D1PreparedStatement[] {
+  return uploads.map((u) =>
+    db
+      .prepare(
+        `INSERT INTO uploads (id, location_id, owner_kind, owner_id, field, object_key, filename, content_type, size, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .bind(u.id, source.locationId, source.ownerKind, ownerId, u.field, u.objectKey, u.filename, u.contentType, u.size, now),
+  );
+}
+
+/** Upload references by field, for the submission's stored data. */
+export function uploadRefs(uploads: readonly PreparedUpload[]): Record<string, UploadRef[]> {
+  const out: Record<string, UploadRef[]> = {};
+  for (const u of uploads) {
+    const list = out[u.field] ?? [];
+    list.push({ id: u.id, filename: u.filename, size: u.size, contentType: u.contentType });
+    out[u.field] = list;
+  }
+  return out;
+}

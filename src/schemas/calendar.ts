@@ -1,0 +1,131 @@
+/**
+ * Calendar providers and calendars (seed 001 §3). A provider is the person or team a
+ * visitor books with; a calendar is one bookable service of theirs: slot length and
+ * interval, weekly availability in the calendar's own time zone, booking windows, the
+ * form asked for, and optional card payment. Builder documents: unknown keys are kept.
+ */
+import * as v from 'valibot';
+import { canonicalTimeZone } from '../lib/time/zones';
+import { countryCode, currencyCode, id, text } from './common';
+import { flag, str } from './widget-common';
+
+/** Seed 001 §9: default event colour. */
+export const DEFAULT_EVENT_COLOR = '#8E24AA';
+
+/** An IANA zone under any of its names (Asia/Calcutta), stored under its current one (Asia/Kolkata). */
+export const calendarZone = v.pipe(
+  v.string(),
+  v.check((z) => canonicalTimeZone(z) !== null, 'must be an IANA time zone'),
+  v.transform((z) => canonicalTimeZone(z) as string),
+);
+
+const slug = v.pipe(v.string(), v.trim(), v.toLowerCase(), v.regex(/^[a-z0-9][a-z0-9_-]{0,99}$/, 'must be a URL slug'));
+
+export const calendarProviderDocument = v.looseObject({
+  id,
+  locationId: id,
+  slug,
+  name: text(200),
+  calendar_provider_name: str(),
+  calendar_provider_description: str(),
+  timezone: v.optional(calendarZone, 'America/New_York'),
+  country: v.optional(countryCode, 'US'),
+  language: v.optional(v.string(), 'en'),
+  use24hFormat: flag(),
+  disableContactTimezone: flag(),
+  /** 0 Sunday … 6 Saturday; seed 001 §9 default 1 (Monday). */
+  startDayOfWeek: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(6)), 1),
+});
+export type CalendarProviderDocument = v.InferOutput<typeof calendarProviderDocument>;
+
+/** `HH:mm` on a 24-hour clock; `24:00` closes at midnight. */
+const clockTime = v.pipe(v.string(), v.regex(/^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'must be HH:mm'));
+
+export const availabilityWindow = v.pipe(
+  v.object({ start: clockTime, end: clockTime }),
+  v.check((w) => w.start < w.end, 'end must be after start'),
+);
+export type AvailabilityWindow = v.InferOutput<typeof availabilityWindow>;
+
+export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+const day = v.optional(v.array(availabilityWindow), []);
+/** Open hours per weekday, in the calendar's time zone. */
+export const weeklyAvailability = v.object({ mon: day, tue: day, wed: day, thu: day, fri: day, sat: day, sun: day });
+export type WeeklyAvailability = v.InferOutput<typeof weeklyAvailability>;
+
+const NINE_TO_FIVE = [{ start: '09:00', end: '17:00' }];
+export const DEFAULT_AVAILABILITY: WeeklyAvailability = {
+  mon: NINE_TO_FIVE,
+  tue: NINE_TO_FIVE,
+  wed: NINE_TO_FIVE,
+  thu: NINE_TO_FIVE,
+  fri: NINE_TO_FIVE,
+  sat: [],
+  sun: [],
+};
+
+export const WINDOW_UNITS = ['hours', 'days', 'weeks', 'months'] as const;
+export type WindowUnit = (typeof WINDOW_UNITS)[number];
+const unit = (fallback: WindowUnit) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.toLowerCase(),
+      v.transform((u) => (u.endsWith('s') ? u : `${u}s`)),
+      v.picklist(WINDOW_UNITS, 'must be hours, days, weeks or months'),
+    ),
+    fallback,
+  );
+const count = v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10_000)));
+
+/** Card payment for a booking. `amount` is in major units (the widget sends ×100); the publishable key comes from the location. */
+export const calendarStripe = v.looseObject({
+  amount: v.pipe(v.number(), v.minValue(0), v.maxValue(999_999)),
+  currency: v.optional(currencyCode, 'USD'),
+  charge_description: str(),
+});
+export type CalendarStripe = v.InferOutput<typeof calendarStripe>;
+
+export const calendarDocument = v.looseObject({
+  id,
+  locationId: id,
+  providerId: v.optional(v.nullable(id), null),
+  slug,
+  name: text(200),
+  description: str(),
+  /** Minutes an appointment lasts. */
+  slot_duration: v.pipe(v.number(), v.integer(), v.minValue(5), v.maxValue(24 * 60)),
+  /** Minutes between slot starts; defaults to slot_duration. */
+  slot_interval: v.optional(v.pipe(v.number(), v.integer(), v.minValue(5), v.maxValue(24 * 60))),
+  timezone: calendarZone,
+  availability: v.optional(weeklyAvailability, DEFAULT_AVAILABILITY),
+  /** How far ahead bookings are allowed (last date, to the end of that day). */
+  allow_booking_for: count,
+  allow_booking_for_unit: unit('days'),
+  /** Minimum notice (first date, from the start of that day; for hours, now + N hours). */
+  allow_booking_after: count,
+  allow_booking_after_unit: unit('days'),
+  form_id: v.optional(v.nullable(id), null),
+  stripe: v.optional(v.nullable(calendarStripe), null),
+  sticky_contact: flag(),
+  pixel_id: str(),
+  code_block: str(),
+  event_color: str(DEFAULT_EVENT_COLOR),
+  /** Where the meeting takes place (an address or a meeting link), sent back with bookings. */
+  event_address: str(),
+  form_submit_type: str(),
+  form_submit_redirect_url: str(),
+  thank_you_url: str(),
+  form_submit_thanks_message: str(),
+  thanks_message: str(),
+  /** Milliseconds since the epoch. */
+  date_added: v.optional(v.pipe(v.number(), v.integer())),
+});
+export type CalendarDocument = v.InferOutput<typeof calendarDocument>;
+
+/** A calendar takes card payments when its stripe settings ask for a positive amount. */
+export function isPaidCalendar(calendar: Pick<CalendarDocument, 'stripe'>): boolean {
+  return !!calendar.stripe && calendar.stripe.amount > 0;
+}

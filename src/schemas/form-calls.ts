@@ -1,0 +1,45 @@
+/**
+ * Payloads of the form, survey and booking submissions (seed 001 §3 Submit payload
+ * extras). The answers themselves sit beside these keys, under each field's tag, and are
+ * checked against the form's own fields by the shared field rules.
+ */
+import * as v from 'valibot';
+import { id } from './common';
+
+const token = v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 letters, digits, _ or -')));
+
+export const funnelEventData = v.looseObject({
+  event_type: v.optional(v.string()),
+  domain_name: v.optional(v.string()),
+  page_url: v.optional(v.string()),
+  funnel_id: v.optional(v.string()),
+  page_id: v.optional(v.string()),
+  funnel_step_id: v.optional(v.string()),
+});
+
+/** Keys every submission may carry beside its answers. */
+export const submitExtras = {
+  location_id: v.optional(id),
+  contact_id: v.optional(v.nullable(id)),
+  sessionId: token,
+  sessionFingerprint: token,
+  fingerprint: token,
+  eventData: v.optional(v.unknown()),
+  funneEventData: v.optional(funnelEventData),
+  user_id: v.optional(v.nullable(id)),
+};
+
+/** POST /form: `formData` JSON. */
+export const formSubmission = v.looseObject({ formId: id, ...submitExtras });
+export type FormSubmission = v.InferOutput<typeof formSubmission>;
+
+/** POST /survey: `formData` JSON; formId is the survey's id. */
+export const surveySubmission = v.looseObject({
+  formId: id,
+  ...submitExtras,
+  disqualified: v.optional(v.boolean(), false),
+});
+export type SurveySubmission = v.InferOutput<typeof surveySubmission>;
+
+export const formIdParams = v.object({ form_id: id });
+export const surveyIdParams = v.object({ id });

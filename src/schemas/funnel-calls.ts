@@ -1,0 +1,121 @@
+/**
+ * Payloads of the funnel page calls of seed 000 §7 (field names exactly as the seed's
+ * table, `funneEventData` included). The edge gateway and the platform API validate
+ * with the same schemas; unknown keys are dropped, never trusted.
+ */
+import * as v from 'valibot';
+import { hostName, id } from './common';
+import { email } from './contact';
+import { stepPath } from './funnel';
+
+/** The visitor's fingerprint cookie (seed 000 §6): an opaque token. */
+export const fingerprint = v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9_.:-]{1,128}$/, 'must be a fingerprint token'));
+
+/** A host as a browser reports it; a port is dropped. */
+export const domainName = v.pipe(
+  v.string(),
+  v.trim(),
+  v.transform((host) => host.replace(/:\d{1,5}$/, '')),
+  hostName,
+);
+
+/** A page URL as the browser sends it: query and hash dropped, trailing slash removed, empty means `/`. */
+export const pageUrl = v.pipe(
+  v.string(),
+  v.maxLength(2000),
+  v.transform((url) => url.split(/[?#]/)[0] ?? ''),
+  stepPath,
+);
+
+export const getPagePayload = v.pipe(
+  v.object({
+    page_id: v.optional(id),
+    domain_name: v.optional(domainName),
+    page_url: v.optional(pageUrl, '/'),
+    /** The draft instead of the published document (the /v2/preview route). */
+    preview: v.optional(v.boolean(), false),
+  }),
+  v.check((p) => Boolean(p.page_id || p.domain_name), 'page_id or domain_name is required'),
+);
+export type GetPagePayload = v.InferOutput<typeof getPagePayload>;
+
+export const robotsTxtPayload = v.object({ domain: domainName });
+
+/** Funnel event types: the seed's page_view and optin, and the sales the pay call records. */
+export const FUNNEL_EVENT_TYPES = ['page_view', 'optin', 'sale', 'upsell'] as const;
+export type FunnelEventType = (typeof FUNNEL_EVENT_TYPES)[number];
+
+export const funnelEventPayload = v.object({
+  funnel_id: id,
+  page_id: id,
+  funnel_step_id: id,
+  domain_name: v.optional(domainName),
+  page_url: v.optional(pageUrl),
+  fingerprint: v.optional(fingerprint),
+  /** Sent only when the fingerprint cookie held an invalid value. */
+  old_fingerprint: v.optional(v.pipe(v.string(), v.maxLength(256))),
+  event_type: v.picklist(FUNNEL_EVENT_TYPES, `must be one of ${FUNNEL_EVENT_TYPES.join(', ')}`),
+});
+export type FunnelEventPayload = v.InferOutput<typeof funnelEventPayload>;
+
+/** Kinds of things a visitor session is recorded for. */
+export const SESSION_KINDS = ['funnel', 'form', 'survey', 'calendar'] as const;
+export type SessionKind = (typeof SESSION_KINDS)[number];
+
+export const sessionPayload = v.object({
+  locationId: id,
+  type: v.picklist(SESSION_KINDS, `must be one of ${SESSION_KINDS.join(', ')}`),
+  id,
+  name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(300)), ''),
+  fingerprint: v.optional(fingerprint),
+});
+export type SessionPayload = v.InferOutput<typeof sessionPayload>;
+
+export const existsPayload = v.object({ email, location_id: id });
+
+/** Tracking data a page sends along (UTM values, referrer…): a small flat JSON object. */
+export const eventData = v.pipe(
+  v.record(v.pipe(v.string(), v.maxLength(100)), v.unknown()),
+  v.check((data) => JSON.stringify(data).length <= 8192, 'must be at most 8 KB of JSON'),
+);
+
+const optionalText = (max = 300) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max)), '');
+
+/** The optin funnel event that rides along with a contact submission. */
+export const funnelEventData = v.object({
+  event_type: v.optional(v.literal('optin'), 'optin'),
+  domain_name: v.optional(domainName),
+  page_url: v.optional(pageUrl),
+  funnel_id: id,
+  page_id: id,
+  funnel_step_id: id,
+  fingerprint: v.optional(fingerprint),
+});
+
+export const contactPayload = v.object({
+  location_id: id,
+  name: v.pipe(v.string(), v.trim(), v.nonEmpty('This field is required.'), v.maxLength(300)),
+  email: v.optional(v.union([v.literal(''), email], 'Invalid Email Address'), ''),
+  phone: optionalText(40),
+  address1: optionalText(),
+  companyName: optionalText(),
+  country: optionalText(100),
+  state: optionalText(100),
+  city: optionalText(100),
+  postalCode: optionalText(20),
+  lead: v.optional(v.boolean(), true),
+  source: optionalText(300),
+  fingerprint: v.optional(fingerprint),
+  page_id: v.optional(id),
+  funnel_id: v.optional(id),
+  forceCreate: v.optional(v.boolean(), false),
+  eventData: v.optional(eventData, {}),
+  sessionId: v.optional(id),
+  funneEventData: v.optional(funnelEventData),
+  sessionFingerprint: v.optional(fingerprint),
+  /** The page's email-validation flag, as a number. */
+  session_d: v.optional(v.pipe(v.number(), v.integer())),
+});
+export type ContactPayload = v.InferOutput<typeof contactPayload>;
+
+export const productListQuery = v.object({ funnel_id: id, step_id: v.optional(id) });

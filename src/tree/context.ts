@@ -1,0 +1,38 @@
+/**
+ * What every element renderer receives besides its own node: the page (for step links and
+ * the palette), the visitor's query string, the CDN, preview mode, the request's
+ * translator, the diagnostics log and the merge-field filler for seller text.
+ */
+import type { TFunction } from 'i18next';
+import type { PageDocument } from '../schemas/page';
+import type { TreeNode } from './build-tree';
+import type { RenderLog } from './log';
+
+export interface RenderContext {
+  doc: PageDocument;
+  /** The visitor's query string without `?` (carried to the next step). */
+  query: string;
+  cdnBase?: string;
+  isPreview: boolean;
+  lang: string;
+  t: TFunction;
+  log: RenderLog;
+  /** Seller HTML with its merge fields filled in and escaped. */
+  text: (html: string) => string;
+  /** Location time zone for dates shown to visitors. */
+  timeZone?: string;
+}
+
+/** Where a node sits: the index of its section (0 = above the fold) and whether it is in a popup. */
+export interface Placement {
+  sectionIndex: number;
+  inPopup: boolean;
+}
+
+/** The props of every element renderer (`src/elements/<meta>/<meta>.astro`). */
+export interface ElementProps<Extra> {
+  node: TreeNode;
+  extra: Extra;
+  ctx: RenderContext;
+  place: Placement;
+}

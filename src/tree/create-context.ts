@@ -1,0 +1,52 @@
+/**
+ * Builds the RenderContext of one request from the page, the request and the environment.
+ * The clock and the translator are passed in; merge-field failures go to the error hook.
+ */
+import { applyMergeFields } from '../lib/merge-fields';
+import { reportError } from '../lib/report-error';
+import type { Translator } from '../lib/i18n';
+import type { PageDocument } from '../schemas/page';
+import type { RenderContext } from './context';
+import type { RenderLog } from './log';
+
+interface ContextInput {
+  doc: PageDocument;
+  query: string;
+  cdnBase?: string;
+  isPreview: boolean;
+  translator: Translator;
+  log: RenderLog;
+  now: Date;
+}
+
+/** The location's time zone (get_page sends `location.timezone`) if valid. */
+function pageTimeZone(doc: PageDocument): string | undefined {
+  const page = doc as { timezone?: unknown; location?: { timezone?: unknown } };
+  const zone = page.timezone ?? page.location?.timezone;
+  if (typeof zone !== 'string') return undefined;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return zone;
+  } catch {
+    return undefined;
+  }
+}
+
+export function createRenderContext(input: ContextInput): RenderContext {
+  const timeZone = pageTimeZone(input.doc);
+  const mergeData = { now: input.now, timeZone, locale: input.translator.lang };
+  return {
+    doc: input.doc,
+    query: input.query,
+    cdnBase: input.cdnBase,
+    isPreview: input.isPreview,
+    lang: input.translator.lang,
+    t: input.translator.t,
+    log: input.log,
+    timeZone,
+    text: (html) =>
+      applyMergeFields(html, mergeData, (field, reason) =>
+        reportError(new Error(`Template merge failed for {{${field}}}: ${reason}`), { pageId: input.doc.pageId }),
+      ),
+  };
+}

@@ -1,0 +1,53 @@
+/** Seed data and request helpers of the widget API tests. */
+import { env, SELF } from 'cloudflare:test';
+
+export const API = 'http://host.test/api';
+
+// biome-ignore lint/suspicious/noExplicitAny: tests read JSON answers loosely and assert on them.
+export type Loose = Record<string, any>;
+
+export async function seedLocation(id = 'loc_w', country = 'US', timezone = 'America/New_York'): Promise<void> {
+  const doc = JSON.stringify({ id, name: 'Widget Co', email: 'hello@widget.test', phone: '+12025550100', stripePublishableKey: 'pk_test_123' });
+  await env.DB.prepare('INSERT OR IGNORE INTO locations (id, name, country, timezone, doc, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 0, 0)')
+    .bind(id, 'Widget Co', country, timezone, doc)
+    .run();
+}
+
+export async function seedForm(doc: Record<string, unknown>): Promise<void> {
+  await env.DB.prepare('INSERT INTO forms (id, location_id, name, doc, created_at, updated_at) VALUES (?, ?, ?, ?, 0, 0)')
+    .bind(doc.id, doc.locationId, doc.name, JSON.stringify(doc))
+    .run();
+}
+
+export async function seedSurvey(doc: Record<string, unknown>): Promise<void> {
+  await env.DB.prepare('INSERT INTO surveys (id, location_id, name, doc, created_at, updated_at) VALUES (?, ?, ?, ?, 0, 0)')
+    .bind(doc.id, doc.locationId, doc.name, JSON.stringify(doc))
+    .run();
+}
+
+/** A multipart body: the `formData` JSON part plus file parts. */
+export function multipart(formData: unknown, files: Record<string, File[]> = {}): FormData {
+  const body = new FormData();
+  body.set('formData', typeof formData === 'string' ? formData : JSON.stringify(formData));
+  for (const [name, list] of Object.entries(files)) for (const file of list) body.append(name, file);
+  return body;
+}
+
+export function post(path: string, body: BodyInit | Record<string, unknown> | undefined): Promise<Response> {
+  const isJson = body !== undefined && !(body instanceof FormData) && typeof body === 'object' && !(body instanceof ArrayBuffer);
+  return SELF.fetch(`${API}${path}`, {
+    method: 'POST',
+    headers: isJson ? { 'content-type': 'application/json' } : undefined,
+    body: isJson ? JSON.stringify(body) : (body as BodyInit | undefined),
+  });
+}
+
+export const get = (path: string) => SELF.fetch(`${API}${path}`);
+
+export async function count(table: string): Promise<number> {
+  const row = await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table}`).first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+export const PDF = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x37, 0x0a]);
+export const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]);

@@ -1,0 +1,172 @@
+import { createExecutionContext, env } from 'cloudflare:test';
+import { platformApi } from '../../src/platform/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { HOST, post, seedFunnelFixtures } from '../support/funnel-fixtures';
+
+beforeAll(() => seedFunnelFixtures());
+
+async function getPage(body: unknown) {
+  const res = await post('/funnelbuilder/get_page', body);
+  return { status: res.status, data: (await res.json()) as Record<string, unknown> & { pageMeta: Record<string, unknown> } };
+}
+
+describe('POST /funnelbuilder/get_page by host and path', () => {
+  it('answers the published page of the step at the path, with the funnel page state', async () => {
+    const { status, data } = await getPage({ domain_name: HOST, page_url: '/sales' });
+    expect(status).toBe(200);
+    expect(data).toMatchObject({
+      pageId: 'pg_sale',
+      pageName: 'Sales',
+      funnelId: 'fn_a',
+      funnelDomain: HOST,
+      funnelName: 'Guide funnel',
+      stepId: 'st_sale',
+      locationId: 'loc_a',
+      locationCode: 'US',
+      funnelPageId: 'pg_sale',
+      funnelNextStep: 'https://shop.example.com/upsell',
+      funnelNextPageId: 'pg_up',
+      stripePublishableKey: { key: 'pk_test_locA123' },
+      version: 1,
+      location: { country: 'US', currency: 'USD', timezone: 'America/Chicago', language: 'en', branding: { logoURL: 'https://cdn.example.com/logo.png', name: 'Shop A' } },
+    });
+    expect(data.pageMeta).toMatchObject({ title: 'Sales', isPreviewUrl: false });
+    expect(data.elements).toHaveLength(1);
+    expect(data.funnelSteps).toEqual([
+      { id: 'st_optin', url: 'https://shop.example.com/', value: 'Opt-in' },
+      { id: 'st_sale', url: 'https://shop.example.com/sales', value: 'Sales' },
+      { id: 'st_up', url: 'https://shop.example.com/upsell', value: 'Upsell' },
+      { id: 'st_thanks', url: 'https://shop.example.com/thank-you', value: 'Thank you' },
+    ]);
+  });
+
+  it('finds the same step with a trailing slash, a query string or an upper-case host with port', async () => {
+    for (const body of [
+      { domain_name: HOST, page_url: '/sales/' },
+      { domain_name: HOST, page_url: 'sales' },
+      { domain_name: 'SHOP.example.com:8443', page_url: '/sales?utm_source=x#top' },
+    ]) {
+      const { status, data } = await getPage(body);
+      expect(status, JSON.stringify(body)).toBe(200);
+      expect(data.stepId).toBe('st_sale');
+    }
+  });
+
+  it('serves the first step for an empty path or /', async () => {
+    for (const page_url of ['', '/', undefined]) {
+      const { status, data } = await getPage({ domain_name: HOST, page_url });
+      expect(status).toBe(200);
+      expect(data).toMatchObject({ pageId: 'pg_optin', stepId: 'st_optin', funnelNextStep: 'https://shop.example.com/sales' });
+    }
+  });
+
+  it('has no next step on the last step', async () => {
+    const { data } = await getPage({ domain_name: HOST, page_url: '/thank-you' });
+    expect(data).toMatchObject({ stepId: 'st_thanks', funnelNextStep: '', funnelNextPageId: '' });
+  });
+
+  it('answers 404 Page not found for an unknown host or path', async () => {
+    for (const body of [{ domain_name: 'nobody.example.com', page_url: '/' }, { domain_name: HOST, page_url: '/nope' }]) {
+      const res = await post('/funnelbuilder/get_page', body);
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ msg: 'Page not found' });
+    }
+  });
+
+  it('finds a funnel by its own domain when the domain row names no funnel', async () => {
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO funnels (id, location_id, name, domain, created_at, updated_at) VALUES ('fn_c', 'loc_a', 'C', 'c.example.com', 0, 0)"),
+      env.DB.prepare("INSERT INTO domains (host, location_id, funnel_id, created_at, updated_at) VALUES ('c.example.com', 'loc_a', NULL, 0, 0)"),
+      env.DB.prepare("INSERT INTO funnel_steps (id, funnel_id, name, path, position, page_id) VALUES ('st_c', 'fn_c', 'C', '/welcome', 0, 'pg_n1')"),
+    ]);
+    const { status, data } = await getPage({ domain_name: 'c.example.com', page_url: '/welcome/' });
+    expect(status).toBe(200);
+    expect(data).toMatchObject({ pageId: 'pg_n1', funnelDomain: 'c.example.com' });
+  });
+});
+
+describe('POST /funnelbuilder/get_page by page id', () => {
+  it('answers the published document and links the next step by preview URL without a custom domain', async () => {
+    const { status, data } = await getPage({ page_id: 'pg_n1' });
+    expect(status).toBe(200);
+    expect(data).toMatchObject({
+      pageId: 'pg_n1',
+      funnelId: 'fn_n',
+      funnelDomain: '',
+      stepId: 'st_n1',
+      funnelNextStep: '/v2/preview/pg_n2',
+      funnelNextPageId: 'pg_n2',
+      funnelSteps: [
+        { id: 'st_n1', url: '/v2/preview/pg_n1', value: 'Start' },
+        { id: 'st_n2', url: '/v2/preview/pg_n2', value: 'Next' },
+      ],
+    });
+    expect(data.pageMeta).toMatchObject({ title: 'Start', isPreviewUrl: false });
+  });
+
+  it('answers the draft for a preview, flagged as a preview and never cached', async () => {
+    const res = await post('/funnelbuilder/get_page', { page_id: 'pg_optin', preview: true });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const data = (await res.json()) as { pageMeta: Record<string, unknown>; version: number };
+    expect(data.pageMeta).toMatchObject({ title: 'Free guide (draft)', isPreviewUrl: true });
+    expect(data.version).toBe(3);
+    const published = await getPage({ page_id: 'pg_optin' });
+    expect(published.data.pageMeta).toMatchObject({ title: 'Free guide', isPreviewUrl: false });
+  });
+
+  it('answers 404 for an unpublished page unless previewed, and for an unknown id', async () => {
+    expect((await getPage({ page_id: 'pg_unpub' })).status).toBe(404);
+    const preview = await getPage({ page_id: 'pg_unpub', preview: true });
+    expect(preview.status).toBe(200);
+    expect(preview.data).toMatchObject({ pageId: 'pg_unpub', funnelId: '', funnelSteps: [], funnelNextStep: '' });
+    const unknown = await post('/funnelbuilder/get_page', { page_id: 'pg_missing' });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ msg: 'Page not found' });
+  });
+
+  it('resolves a step id to the page the step shows (/v2/preview/{stepId})', async () => {
+    const { status, data } = await getPage({ page_id: 'st_n2', preview: true });
+    expect(status).toBe(200);
+    expect(data).toMatchObject({ pageId: 'pg_n2', stepId: 'st_n2', funnelNextStep: '' });
+  });
+
+  it('never hands out a secret key as the publishable key; falls back to the platform key', async () => {
+    const { data } = await getPage({ page_id: 'pg_b' });
+    expect(data.stripePublishableKey).toEqual({ key: '' });
+    expect(data.location).toMatchObject({ country: 'DE', currency: 'EUR', language: 'de' });
+    const ctx = createExecutionContext();
+    const res = await platformApi.fetch(
+      new Request('http://host.test/api/funnelbuilder/get_page', { method: 'POST', body: JSON.stringify({ page_id: 'pg_b' }) }),
+      { ...env, STRIPE_PUBLISHABLE_KEY: 'pk_test_platform1', STRIPE_SECRET_KEY: 'sk_test_never_shown' },
+      ctx,
+    );
+    const text = await res.text();
+    expect(JSON.parse(text).stripePublishableKey).toEqual({ key: 'pk_test_platform1' });
+    expect(text).not.toContain('sk_test');
+  });
+
+  it('rejects bad lookups with 400 and a msg', async () => {
+    for (const body of [{}, { page_id: '../x' }, { page_id: "'; DROP TABLE pages; --" }, { domain_name: 'not a host' }, { page_id: 42 }, { page_id: 'pg_optin', preview: 'yes' }, { domain_name: HOST, page_url: "/x'; DROP TABLE pages" }]) {
+      const res = await post('/funnelbuilder/get_page', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(typeof ((await res.json()) as { msg: unknown }).msg).toBe('string');
+    }
+    expect(await env.DB.prepare('SELECT count(*) AS n FROM pages').first('n')).toBeGreaterThan(0);
+  });
+});
+
+describe('POST /funnelbuilder/get_robots_txt', () => {
+  it("answers the host's robots.txt, empty for an unknown host", async () => {
+    const known = await post('/funnelbuilder/get_robots_txt', { domain: HOST });
+    expect(await known.json()).toEqual({ robotsTxtCode: 'User-agent: *\nDisallow: /private' });
+    const unknown = await post('/funnelbuilder/get_robots_txt', { domain: 'nobody.example.com' });
+    expect(await unknown.json()).toEqual({ robotsTxtCode: '' });
+  });
+
+  it('is what /robots.txt serves for the requesting host', async () => {
+    const { SELF } = await import('cloudflare:test');
+    const res = await SELF.fetch(`http://${HOST}/robots.txt`);
+    expect(await res.text()).toBe('User-agent: *\nDisallow: /private');
+  });
+});
