@@ -23,5 +23,8 @@ export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'],
     setupFiles: ['./tests/support/apply-migrations.ts'],
+    // Generous: the first request of a file pays workerd's cold start, slow on a busy 2-core machine.
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
   },
 });

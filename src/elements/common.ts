@@ -53,11 +53,14 @@ export function visibilityClasses(extra: { visibility?: { hideMobile: boolean; h
 export function elementAttrs(
   node: TreeNode,
   extra: Parameters<typeof visibilityClasses>[0],
-  options: { classes?: string[]; style?: string } = {},
+  options: { classes?: string[]; style?: string; omitStyles?: string[] } = {},
 ): Record<string, string> {
   const { element } = node;
+  const styles = options.omitStyles
+    ? Object.fromEntries(Object.entries(element.styles).filter(([name]) => !options.omitStyles?.includes(name)))
+    : element.styles;
   const classList = ['ef-el', `ef-${element.meta || element.type}`, ...(options.classes ?? []), ...visibilityClasses(extra), ...safeClasses(element.class)];
-  const style = joinStyles(inlineStyle(element.styles), options.style);
+  const style = joinStyles(inlineStyle(styles), options.style);
   return {
     id: element.id,
     class: classList.join(' '),

@@ -3,9 +3,10 @@
  * `{{time}}`, `{{contact.first_name}}`, `{{appointment.…}}` (seed 000 §3). Pure and used on
  * both sides: the server fills the date fields, the browser can fill contact data later.
  * Every value is HTML-escaped because the text it lands in is rendered as HTML. A field
- * that cannot be filled keeps its original text and is reported (seed 000 §8); contact and
- * appointment fields without data (a server render of an anonymous visit) keep their text
- * unreported, for the browser to fill.
+ * that cannot be filled keeps its original text and is reported (seed 000 §8). Contact and
+ * appointment fields without data (a server render of an anonymous visit) are not failures:
+ * in text they become an empty `<span data-merge-field="contact.first_name"></span>` the
+ * browser may fill from stored contact data; inside a tag (an attribute) they become ''.
  */
 
 /** What a template can draw on; `now` and `timeZone` are passed in, never read here. */
@@ -83,13 +84,19 @@ export function hasMergeFields(text: string): boolean {
   return new RegExp(FIELD.source).test(text);
 }
 
+/** Whether `offset` in `html` lies inside a tag (between `<` and `>`). */
+function insideTag(html: string, offset: number): boolean {
+  return html.lastIndexOf('<', offset) > html.lastIndexOf('>', offset);
+}
+
 /** Replaces the merge fields of `template` with escaped values; failures keep their text and are reported. */
 export function applyMergeFields(template: string, data: MergeData, report: MergeReport): string {
-  return template.replace(FIELD, (original, name: string) => {
+  return template.replace(FIELD, (original, name: string, offset: number) => {
     try {
       const result = fieldValue(name, data);
       if ('value' in result) return escapeHtml(result.value);
-      if ('error' in result) report(name, result.error);
+      if ('deferred' in result) return insideTag(template, offset) ? '' : `<span data-merge-field="${escapeHtml(name)}"></span>`;
+      report(name, result.error);
     } catch (error) {
       report(name, error instanceof Error ? error.message : String(error));
     }

@@ -1,0 +1,72 @@
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { progressStep } from '../../src/elements/progress-bar/schema';
+import { watchUrl } from '../../src/elements/video/schema';
+import { menuTarget } from '../../src/elements/nav-menu/menu-link';
+import { menuItem } from '../../src/elements/nav-menu/schema';
+import { timerEndMs } from '../../src/elements/timer-settings';
+import { ELEMENT_METAS } from '../../src/schemas/page';
+import { parseExtra } from '../../src/tree/extra';
+
+// The registry imports .astro files, which only Astro's build compiles; so the test reads
+// the folders and the registry's source: every meta has a folder with schema.ts and
+// <meta>.astro, and a line in the registry (whose `satisfies` tsc checks).
+const schemas = import.meta.glob<{ extraSchema: v.GenericSchema }>('../../src/elements/*/schema.ts', { eager: true });
+const renderers = import.meta.glob<string>('../../src/elements/*/*.astro', { eager: true, query: '?raw', import: 'default' });
+const registrySource = import.meta.glob<string>('../../src/elements/registry.ts', { eager: true, query: '?raw', import: 'default' });
+
+const folderOf = (path: string) => /elements\/([^/]+)\//.exec(path)?.[1];
+
+describe('element registry', () => {
+  it('has a folder with an extra schema and a renderer for every meta', () => {
+    const schemaFolders = Object.keys(schemas).map(folderOf);
+    const rendererFiles = Object.keys(renderers).map((p) => p.replace(/^.*elements\//, ''));
+    for (const meta of ELEMENT_METAS) {
+      expect(schemaFolders, meta).toContain(meta);
+      expect(rendererFiles, meta).toContain(`${meta}/${meta}.astro`);
+    }
+  });
+
+  it('maps every meta in registry.ts', () => {
+    const source = Object.values(registrySource)[0] ?? '';
+    for (const meta of ELEMENT_METAS) expect(source, meta).toMatch(new RegExp(`\\n  '?${meta}'?: \\{ extra: `));
+  });
+
+  it('gives every element type defaults from an empty extra', () => {
+    for (const [path, module] of Object.entries(schemas)) expect(v.safeParse(module.extraSchema, {}).success, path).toBe(true);
+  });
+
+  it('renders a bad extra with defaults for the bad settings only, and logs', () => {
+    const schema = schemas['../../src/elements/button/schema.ts']!.extraSchema;
+    const log: unknown[] = [];
+    const extra = parseExtra(schema, { text: 'Buy', action: 42, visitWebsite: 'nope', mystery: true }, (event, detail) => log.push({ event, ...detail }), 'btn') as Record<string, unknown>;
+    expect(extra).toMatchObject({ text: 'Buy', action: 'none', visitWebsite: { url: '', newTab: false }, mystery: true });
+    expect(log[0]).toMatchObject({ event: 'element.bad-extra', elementId: 'btn' });
+    expect(parseExtra(schema, 'garbage', () => {}, 'btn')).toMatchObject({ text: '', action: 'none' });
+  });
+});
+
+describe('element helpers', () => {
+  it('rounds progress to 10 % steps', () => {
+    expect([0, 4, 5, 68, 99, 150, -3].map(progressStep)).toEqual([0, 0, 10, 70, 100, 100, 0]);
+  });
+
+  it('links a video to its watch page', () => {
+    expect(watchUrl('https://www.youtube.com/embed/dQw4w9WgXcQ?rel=0')).toBe('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+    expect(watchUrl('https://player.vimeo.com/video/123')).toBe('https://vimeo.com/123');
+    expect(watchUrl('javascript:x')).toBeNull();
+  });
+
+  it('reads a countdown end in its own time zone', () => {
+    expect(timerEndMs({ endDate: '2026-07-01', endTime: '12:00', timezone: 'Europe/Berlin' })).toBe(Date.UTC(2026, 6, 1, 10));
+    expect(timerEndMs({ endDate: 'soon', endTime: '', timezone: 'UTC' })).toBeNull();
+  });
+
+  it('points menu items at URLs, step URLs with the query, or actions', () => {
+    const doc = { elements: [], popups: [], funnelSteps: [{ id: 'st_1', url: 'https://x.test/one' }] };
+    const item = (over: Record<string, unknown>) => v.parse(menuItem, over);
+    expect(menuTarget(item({ goTo: 'url', url: 'x.test', openInNewTab: true }), doc, '')).toEqual({ href: 'https://x.test', newTab: true });
+    expect(menuTarget(item({ goTo: 'step', goToId: 'st_1' }), doc, 'a=1')).toEqual({ href: 'https://x.test/one?a=1', newTab: false });
+    expect(menuTarget(item({ goTo: 'openPopup', popupId: 'p1' }), doc, '')).toEqual({ action: 'openPopup', popupId: 'p1' });
+  });
+});
