@@ -106,7 +106,7 @@ describe('POST /form', () => {
     const body = (await res.json()) as { msg: string; errors: { field: string; msg: string }[] };
     const byField = Object.fromEntries(body.errors.map((e) => [e.field, e.msg]));
     expect(byField).toEqual({
-      first_name: 'The first name field is required.',
+      first_name: 'Please fill in first name.',
       email: 'Invalid Email Address',
       phone: 'Invalid phone number',
       website: 'Please enter a valid website URL.',
@@ -114,7 +114,7 @@ describe('POST /form', () => {
       budget: 'Budget is not a valid number',
       region: 'Region is required',
     });
-    expect(body.msg).toBe('The first name field is required.');
+    expect(body.msg).toBe('Please fill in first name.');
     expect([await count('submissions'), await count('contacts'), await count('uploads')]).toEqual(before);
   });
 
