@@ -144,10 +144,6 @@ describe('POST /form', () => {
     expect(res.status).toBe(422);
     expect(((await res.json()) as { msg: string }).msg).toBe('The total size of the attached files cannot be more that 50MB');
     expect(await count('uploads')).toBe(before);
-    const huge = new Uint8Array(53 * 1024 * 1024);
-    const tooBig = await post('/form', multipart(GOOD, { resume: [new File([huge], 'c.pdf')] }));
-    expect(tooBig.status).toBe(413);
-    expect(await count('uploads')).toBe(before);
   }, 30_000);
 
   it.each([
