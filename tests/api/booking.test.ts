@@ -15,6 +15,7 @@ describe('GET /appointment/widget_data', () => {
     expect(Object.keys(body).sort()).toEqual(['cal_a', 'cal_b']);
     expect(body.cal_a).toMatchObject({ timezone: 'America/New_York', email: 'hello@widget.test', phone: '+12025550100', country: 'US' });
     expect(body.cal_a.calendar).toMatchObject({ id: 'cal_a', slot_duration: 60, event_color: '#8E24AA' });
+    expect(body.cal_a.calendarProvider).toMatchObject({ id: 'prov_1', startDayOfWeek: 1, use24hFormat: false });
     expect(body.cal_a.calendar.form.fields.map((f: Loose) => f.tag)).toEqual(['first_name', 'last_name', 'phone', 'email', 'submit']);
     expect(body.cal_b.calendar.form.fields.map((f: Loose) => f.type)).toEqual(['text', 'text', 'text', 'email', 'payment', 'submit']);
     expect(body.cal_b.calendar.stripe).toEqual({ amount: 50, currency: 'USD', charge_description: 'Session', publishable_key: 'pk_test_123' });

@@ -118,6 +118,12 @@ describe('POST /form', () => {
     expect([await count('submissions'), await count('contacts'), await count('uploads')]).toEqual(before);
   });
 
+  it('ignores the empty part of a file input left empty', async () => {
+    const res = await post('/form', multipart({ ...GOOD, email: 'empty-file@example.com' }, { resume: [new File([], '')] }));
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as Loose).formData.resume).toBeUndefined();
+  });
+
   it('refuses files whose bytes do not match their extension', async () => {
     const fake = new File([new TextEncoder().encode('<script>alert(1)</script>')], 'cv.pdf', { type: 'application/pdf' });
     const res = await post('/form', multipart(GOOD, { resume: [fake] }));

@@ -101,8 +101,9 @@ export async function prepareSubmission(env: SubmitEnv, req: SubmitRequest): Pro
   const fileFields = req.fields.filter((f) => f.type === 'file_upload' || f.type === 'signature').map(fieldKey);
   const files = new Map<string, File[]>();
   for (const key of fileFields) {
-    const list = req.files.get(key);
-    if (list?.length) files.set(key, list);
+    // A file input left empty still sends a part: no name, no bytes.
+    const list = (req.files.get(key) ?? []).filter((f) => f.name !== '' || f.size > 0);
+    if (list.length) files.set(key, list);
   }
   const infos = (key: string): FileInfo[] => (files.get(key) ?? []).map((f) => ({ name: f.name, size: f.size }));
   const captcha = await captchaVerdict(env, req);
