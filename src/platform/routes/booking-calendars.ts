@@ -24,12 +24,15 @@ export function registerCalendarRoutes(app: Hono<AppEnv>): void {
       const calendar = await getCalendar(c.env.DB, id);
       if (!calendar) continue;
       const location = await getLocationInfo(c.env.DB, calendar.locationId);
+      const provider = calendar.providerId ? await getProvider(c.env.DB, { id: calendar.providerId }) : null;
       out[id] = {
         calendar: await calendarView(c.env.DB, calendar, location, c.env.STRIPE_PUBLISHABLE_KEY),
         timezone: calendar.timezone,
         email: location?.email ?? '',
         phone: location?.phone ?? '',
         country: location?.country ?? 'US',
+        // Display settings of the booking widget (24h clock, week start, contact zone picker).
+        calendarProvider: provider ? providerView(provider) : null,
       };
     }
     return c.json(out);

@@ -36,7 +36,7 @@ export function registerFormsRoutes(app: Hono<AppEnv>): void {
     };
     const prepared = await prepareSubmission(env, req);
     if ('errors' in prepared) return fieldErrors(c, prepared.errors);
-    const recorded = await recordSubmission(env, req, prepared, { refId: form.id, name: form.name });
+    const recorded = await recordSubmission(env, req, prepared, { refId: form.id });
     return c.json({
       status: true,
       id: recorded.id,

@@ -31,7 +31,6 @@ export function registerSurveysRoutes(app: Hono<AppEnv>): void {
     if ('errors' in prepared) return fieldErrors(c, prepared.errors);
     const recorded = await recordSubmission(env, req, prepared, {
       refId: survey.id,
-      name: survey.name,
       disqualified: disqualified || payload.disqualified,
     });
     return c.json({

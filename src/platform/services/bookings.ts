@@ -65,7 +65,7 @@ export async function bookAppointment(
   const notes = typeof prepared.values.calendar_notes === 'string' ? prepared.values.calendar_notes : null;
   const submissionId = newId('sub', env.random);
   const id = existing?.id ?? newId('apt', env.random);
-  const row = { id: submissionId, refId: calendar.id, name: calendar.name, contactId: null, extra: { appointmentId: id } };
+  const row = { id: submissionId, refId: calendar.id, contactId: null, extra: { appointmentId: id } };
 
   await storeUploads(env.bucket, prepared.uploads);
   try {

@@ -28,6 +28,13 @@ function isText(head: Uint8Array): boolean {
   }
 }
 
+/** SVG: text whose first tag, after an XML declaration, doctype or comments, is <svg. */
+function isSvg(head: Uint8Array): boolean {
+  if (!isText(head)) return false;
+  const text = new TextDecoder().decode(head).replace(/^\uFEFF/, '');
+  return /^\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*|<!DOCTYPE[^>]*>\s*)*<svg[\s>]/i.test(text);
+}
+
 const zip = bytesAt(0, 0x50, 0x4b, 0x03, 0x04);
 const ole = bytesAt(0, 0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1);
 const isoMedia = ascii(4, 'ftyp');
@@ -40,6 +47,7 @@ export const FILE_KINDS: Readonly<Record<string, FileKind>> = {
   '.gif': { contentType: 'image/gif', matches: ascii(0, 'GIF8') },
   '.webp': { contentType: 'image/webp', matches: (h) => ascii(0, 'RIFF')(h) && ascii(8, 'WEBP')(h) },
   '.heic': { contentType: 'image/heic', matches: isoMedia },
+  '.svg': { contentType: 'image/svg+xml', matches: isSvg },
   '.bmp': { contentType: 'image/bmp', matches: ascii(0, 'BM') },
   '.tif': { contentType: 'image/tiff', matches: any(bytesAt(0, 0x49, 0x49, 0x2a, 0), bytesAt(0, 0x4d, 0x4d, 0, 0x2a)) },
   '.tiff': { contentType: 'image/tiff', matches: any(bytesAt(0, 0x49, 0x49, 0x2a, 0), bytesAt(0, 0x4d, 0x4d, 0, 0x2a)) },

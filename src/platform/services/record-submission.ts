@@ -1,6 +1,6 @@
 /**
  * Recording an accepted form or survey submission: the contact is upserted, the files go
- * to R2, then the submission, its uploads and a new session are written in one batch
+ * to R2, then the submission and its uploads are written in one batch
  * (objects are removed again if the batch fails).
  */
 import { newId } from '../../lib/ids';
@@ -51,7 +51,7 @@ export async function recordSubmission(
   env: SubmitEnv,
   req: SubmitRequest,
   prepared: PreparedSubmission,
-  row: { refId: string; name: string; disqualified?: boolean },
+  row: { refId: string; disqualified?: boolean },
 ): Promise<Recorded> {
   const contact = await upsertContact(env.db, prepared.contact, env.now, env.random);
   const id = newId('sub', env.random);

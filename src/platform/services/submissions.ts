@@ -42,9 +42,8 @@ export interface PreparedSubmission {
   contact: ContactInput;
   fingerprint: string;
   sessionFingerprint: string;
-  /** The visitor's session, and whether this submission starts it. */
+  /** The visitor's session: the one the widget sent, else a new id. */
   sessionId: string;
-  newSession: boolean;
 }
 
 /** Answer tags that fill contact columns. */
@@ -71,7 +70,6 @@ const CONTACT_TAGS: Readonly<Record<string, keyof ContactInput>> = {
 
 /** Types whose answers are not contact data. */
 const NOT_CUSTOM = new Set(['captcha', 'submit', 'payment', 'file_upload', 'signature', 'h1', 'img', 'html']);
-const KIND_SESSION = { form: 'form', survey: 'survey', appointment: 'calendar' } as const;
 
 const token = (x: unknown): string | undefined => (typeof x === 'string' && ID_PATTERN.test(x) ? x : undefined);
 
@@ -103,8 +101,9 @@ export async function prepareSubmission(env: SubmitEnv, req: SubmitRequest): Pro
   const fileFields = req.fields.filter((f) => f.type === 'file_upload' || f.type === 'signature').map(fieldKey);
   const files = new Map<string, File[]>();
   for (const key of fileFields) {
-    const list = req.files.get(key);
-    if (list?.length) files.set(key, list);
+    // A file input left empty still sends a part: no name, no bytes.
+    const list = (req.files.get(key) ?? []).filter((f) => f.name !== '' || f.size > 0);
+    if (list.length) files.set(key, list);
   }
   const infos = (key: string): FileInfo[] => (files.get(key) ?? []).map((f) => ({ name: f.name, size: f.size }));
   const captcha = await captchaVerdict(env, req);
@@ -124,7 +123,6 @@ export async function prepareSubmission(env: SubmitEnv, req: SubmitRequest): Pro
   if ('error' in prepared) return { errors: [prepared.error] };
   const values = { ...checked.values, ...uploadRefs(prepared.uploads) };
   const fingerprint = token(req.payload.fingerprint) ?? newId('fp', env.random);
-  const given = token(req.payload.sessionId);
   return {
     values,
     uploads: prepared.uploads,
@@ -132,30 +130,33 @@ export async function prepareSubmission(env: SubmitEnv, req: SubmitRequest): Pro
     contact: contactOf(req, values, fingerprint),
     fingerprint,
     sessionFingerprint: token(req.payload.sessionFingerprint) ?? fingerprint,
-    sessionId: given ?? newId('ss', env.random),
-    newSession: !given,
+    sessionId: token(req.payload.sessionId) ?? newId('ss', env.random),
   };
 }
 
-/** Statements recording a prepared submission (and the session it starts), for one batch. */
+/**
+ * The statement recording a prepared submission, for one batch. Sessions are recorded by
+ * the session call (skipped under notrack), so a submission only carries the visitor's
+ * session id.
+ */
 export function submissionRows(
   env: SubmitEnv,
   req: SubmitRequest,
   prepared: PreparedSubmission,
-  row: { id: string; refId: string; name: string; contactId: string | null; disqualified?: boolean; extra?: Record<string, unknown> },
+  row: { id: string; refId: string; contactId: string | null; disqualified?: boolean; extra?: Record<string, unknown> },
 ): D1PreparedStatement[] {
-  const data = JSON.stringify({ values: prepared.values, ...row.extra, fingerprint: prepared.fingerprint, sessionId: prepared.sessionId });
-  const out = [
+  const data = JSON.stringify({
+    values: prepared.values,
+    ...row.extra,
+    fingerprint: prepared.fingerprint,
+    sessionId: prepared.sessionId,
+    sessionFingerprint: prepared.sessionFingerprint,
+    eventData: req.payload.eventData ?? null,
+    funneEventData: req.payload.funneEventData ?? null,
+  });
+  return [
     env.db
       .prepare('INSERT INTO submissions (id, kind, ref_id, location_id, contact_id, disqualified, data, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
       .bind(row.id, req.kind, row.refId, req.locationId, row.contactId, row.disqualified ? 1 : 0, data, env.now),
   ];
-  if (prepared.newSession) {
-    out.push(
-      env.db
-        .prepare('INSERT OR IGNORE INTO sessions (id, location_id, kind, ref_id, name, fingerprint, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
-        .bind(prepared.sessionId, req.locationId, KIND_SESSION[req.kind], row.refId, row.name, prepared.sessionFingerprint, env.now),
-    );
-  }
-  return out;
 }
