@@ -5,7 +5,7 @@
  * which validates it there, once.
  */
 import { Hono } from 'hono';
-import { readInput } from '../src/platform/call';
+import { acceptsBody, readInput } from '../src/platform/call';
 import { allCalls } from '../src/platform/calls';
 import { platformApi } from '../src/platform/app';
 import type { AppEnv } from '../src/platform/env';
@@ -31,7 +31,7 @@ export function createApiGateway(): Hono<AppEnv> {
   for (const spec of allCalls) {
     gateway.on(spec.method, spec.path, async (c, next) => {
       const origin = c.env.API_ORIGIN;
-      if (!origin) return next();
+      if (!origin || !acceptsBody(spec, c.req.raw)) return next();
       const original = c.req.raw.clone();
       await readInput(c, spec);
       return forwardUpstream(origin, original);

@@ -111,8 +111,9 @@ async function main() {
   }
   server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
 
+  let status;
   try {
-    const status = await waitForServer(server, token);
+    status = await waitForServer(server, token);
     if (status.empty) {
       console.log('• The database is empty: importing scripts/demo-data…');
       const summary = await importFolder({ root: DEMO_DATA, url: ORIGIN, token });
@@ -129,7 +130,7 @@ async function main() {
   // Let the server's last request lines arrive before the summary, then show admin calls again.
   await new Promise((wait) => setTimeout(wait, 300));
   starting = false;
-  const urls = visitorUrls(readDocuments(DEMO_DATA).documents, `http://localhost:${PORT}`);
+  const urls = visitorUrls(readDocuments(DEMO_DATA, status.kinds).documents, `http://localhost:${PORT}`);
   console.log(`\nEdgefunnel is running on http://localhost:${PORT} (Ctrl-C stops it).\n\nDemo pages:\n${formatUrls(urls)}`);
   console.log(`\nAdmin API: http://localhost:${PORT}/admin/v1/…, token: ADMIN_TOKEN in ${DEV_VARS}`);
   console.log('Import more documents: npm run import -- <folder>\n');

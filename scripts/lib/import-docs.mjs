@@ -3,12 +3,10 @@
  * folder holds one document or an array of them; a document's kind comes from its `kind`
  * field or from the nearest folder (or file) named after a kind. Documents are stored in
  * dependency order, then every page is published. Used by `npm run import` and `npm start`.
+ * The kinds and their order come from the server (GET /admin/v1/status), which defines them.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, relative, sep } from 'node:path';
-
-/** Kinds in the order their documents may point at each other (mirrors src/platform/db/documents/index.ts). */
-export const KIND_ORDER = ['locations', 'funnels', 'domains', 'pages', 'products', 'forms', 'surveys', 'calendar-providers', 'calendars'];
 
 function listJsonFiles(dir) {
   const out = [];
@@ -20,10 +18,10 @@ function listJsonFiles(dir) {
   return out;
 }
 
-function kindFromPath(root, file) {
+function kindFromPath(root, file, kinds) {
   const parts = relative(root, file).split(sep);
   parts[parts.length - 1] = basename(file, '.json');
-  for (let i = parts.length - 1; i >= 0; i--) if (KIND_ORDER.includes(parts[i])) return parts[i];
+  for (let i = parts.length - 1; i >= 0; i--) if (kinds.includes(parts[i])) return parts[i];
   return undefined;
 }
 
@@ -35,10 +33,11 @@ export function documentId(kind, doc) {
 }
 
 /**
- * Reads every document below `root`. Answers `{ documents, errors }`, where each document is
- * `{ kind, id, doc, file }` and each error names its file.
+ * Reads every document below `root`, for `kinds` listed in dependency order. Answers
+ * `{ documents, errors }`, where each document is `{ kind, id, doc, file }`, sorted by kind,
+ * and each error names its file.
  */
-export function readDocuments(root) {
+export function readDocuments(root, kinds) {
   const documents = [];
   const errors = [];
   for (const file of listJsonFiles(root)) {
@@ -56,10 +55,10 @@ export function readDocuments(root) {
         continue;
       }
       const { kind: declared, ...rest } = item;
-      const kind = typeof declared === 'string' ? declared : kindFromPath(root, file);
+      const kind = typeof declared === 'string' ? declared : kindFromPath(root, file, kinds);
       const doc = typeof declared === 'string' ? rest : item;
-      if (!KIND_ORDER.includes(kind)) {
-        errors.push(`${shown}: unknown kind ${kind ?? '(none)'}; use a "kind" field or a folder named ${KIND_ORDER.join(', ')}`);
+      if (!kinds.includes(kind)) {
+        errors.push(`${shown}: unknown kind ${kind ?? '(none)'}; use a "kind" field or a folder named ${kinds.join(', ')}`);
         continue;
       }
       const id = documentId(kind, doc);
@@ -70,7 +69,7 @@ export function readDocuments(root) {
       documents.push({ kind, id, doc, file: shown });
     }
   }
-  documents.sort((a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind));
+  documents.sort((a, b) => kinds.indexOf(a.kind) - kinds.indexOf(b.kind));
   return { documents, errors };
 }
 
@@ -83,7 +82,7 @@ async function call(base, token, method, path, body) {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (err) {
-    return { ok: false, msg: `cannot reach ${base} (${err.cause?.code ?? err.message})` };
+    return { ok: false, msg: `cannot reach ${base} (${err.cause?.code ?? err.cause?.errors?.[0]?.code ?? err.cause?.message ?? err.message})` };
   }
   const text = await res.text();
   let data;
@@ -98,18 +97,25 @@ async function call(base, token, method, path, body) {
 /**
  * Stores every document of `root` through the admin API at `url` and publishes the pages.
  * Stops after the first kind with a failure, since later kinds may depend on it. Answers
- * `{ ok, stored: {kind: count}, published, failures: [message] }`.
+ * `{ ok, kinds, stored: {kind: count}, published, failures: [message] }`.
  */
 export async function importFolder({ root, url, token, publish = true, log = () => {} }) {
-  const { documents, errors } = readDocuments(root);
-  const summary = { ok: errors.length === 0, stored: {}, published: 0, failures: [...errors] };
+  const summary = { ok: false, kinds: [], stored: {}, published: 0, failures: [] };
+  const status = await call(url, token, 'GET', '/status');
+  if (!status.ok) {
+    summary.failures.push(`GET /admin/v1/status → ${status.status ?? ''} ${status.msg}`.replace(/ {2,}/g, ' '));
+    return summary;
+  }
+  summary.kinds = status.data.kinds;
+  const { documents, errors } = readDocuments(root, summary.kinds);
+  summary.failures.push(...errors);
   if (errors.length > 0) return summary;
   if (documents.length === 0) {
     summary.ok = false;
     summary.failures.push(`no documents found under ${root}`);
     return summary;
   }
-  for (const kind of KIND_ORDER) {
+  for (const kind of summary.kinds) {
     for (const item of documents.filter((d) => d.kind === kind)) {
       const result = await call(url, token, 'PUT', `/${kind}/${encodeURIComponent(item.id)}`, item.doc);
       if (result.ok) {
@@ -136,6 +142,6 @@ export async function importFolder({ root, url, token, publish = true, log = () 
 
 /** One line per kind: what an import stored. */
 export function formatSummary(summary) {
-  const parts = KIND_ORDER.filter((k) => summary.stored[k]).map((k) => `${summary.stored[k]} ${k}`);
+  const parts = summary.kinds.filter((k) => summary.stored[k]).map((k) => `${summary.stored[k]} ${k}`);
   return `Imported ${parts.join(', ') || 'nothing'}; published ${summary.published} page(s).`;
 }

@@ -55,7 +55,8 @@ const inPage =
   };
 
 function scrollTo(element: HTMLElement, env: ActionEnv): void {
-  const target = env.doc.getElementById((element.dataset.scrollTo ?? '').replace(/^#/, ''));
+  const hash = (element.getAttribute('href') ?? '').startsWith('#') ? element.getAttribute('href')!.slice(1) : '';
+  const target = env.doc.getElementById((element.dataset.scrollTo || hash).replace(/^#/, ''));
   if (!target) return;
   const reduce = env.win.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
   target.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });

@@ -1,10 +1,11 @@
 /*
- * Popups of a page (seed 000 §2, §4): containers `[data-popup="<id>"]`, hidden until opened.
- * Opening fades in over 0.5 s, marks the dialog modal, moves focus inside and keeps it there;
- * the close button, a click on the overlay and Escape close it, and focus goes back to where
- * it was. Closing dispatches `popup:close` on the container (a video inside stops on it).
+ * Popups of a page (seed 000 §2, §4), in either markup of popup-markup.ts, hidden until
+ * opened. Opening fades in over 0.5 s, marks the dialog modal, moves focus inside and keeps
+ * it there; the close button, a click on the overlay and Escape close it, and focus goes back
+ * to where it was. Closing dispatches `popup:close` on the container (a video inside stops).
  */
 import { focusableIn, trappedIndex } from './focus';
+import { closeControlOf, dialogOf, exitIntentPopupIds, findPopup, isOverlayClick, popupIdOf } from './popup-markup';
 
 /** Fade duration of popups in ms (seed 000 §9). */
 export const POPUP_FADE_MS = 500;
@@ -16,10 +17,6 @@ export interface PopupController {
   isOpen(): boolean;
   /** Ids of popups that open on exit intent. */
   exitIntentIds(): string[];
-}
-
-function dialogOf(container: HTMLElement): HTMLElement {
-  return container.querySelector<HTMLElement>('[data-popup-dialog]') ?? container;
 }
 
 /** The popup controller of a document. */
@@ -39,8 +36,7 @@ export function createPopups(doc: Document): PopupController {
     const dialog = dialogOf(current);
     const focusables = focusableIn(dialog);
     const active = doc.activeElement as HTMLElement | null;
-    const index = active ? focusables.indexOf(active) : -1;
-    const next = trappedIndex(focusables.length, index, event.shiftKey);
+    const next = trappedIndex(focusables.length, active ? focusables.indexOf(active) : -1, event.shiftKey);
     if (focusables.length === 0) {
       event.preventDefault();
       dialog.focus();
@@ -51,16 +47,24 @@ export function createPopups(doc: Document): PopupController {
   };
 
   const onClick = (event: MouseEvent) => {
-    if (!current || !(event.target instanceof Element)) return;
-    const overlayClick = event.target === current || event.target.hasAttribute('data-popup-overlay');
-    if (overlayClick || event.target.closest('[data-popup-close]')) {
+    if (!current) return;
+    if (isOverlayClick(current, event) || closeControlOf(event.target)) {
       event.preventDefault();
       close();
     }
   };
 
+  // A native <dialog> can also be closed by the browser (Escape → cancel, form method=dialog).
+  const onCancel = (event: Event) => {
+    event.preventDefault();
+    close();
+  };
+  const onNativeClose = (event: Event) => {
+    if (event.target === current) close();
+  };
+
   function open(id: string): boolean {
-    const container = doc.querySelector<HTMLElement>(`[data-popup="${CSS.escape(id)}"]`);
+    const container = findPopup(doc, id);
     if (!container) return false;
     if (current === container) return true;
     if (current) close();
@@ -70,15 +74,21 @@ export function createPopups(doc: Document): PopupController {
     dialog.setAttribute('aria-modal', 'true');
     if (!dialog.hasAttribute('tabindex')) dialog.setAttribute('tabindex', '-1');
     container.hidden = false;
-    container.removeAttribute('aria-hidden');
-    // Let the hidden → shown change paint before the class starts the opacity transition.
+    if (container instanceof HTMLDialogElement) {
+      if (!container.open) container.showModal();
+      container.addEventListener('cancel', onCancel);
+      container.addEventListener('close', onNativeClose);
+    }
+    // Let the shown state paint before the class starts the opacity transition.
     void container.offsetWidth;
     container.classList.add('ef-popup--open');
     current = container;
     doc.documentElement.classList.add('ef-popup-active');
     doc.addEventListener('keydown', onKeydown, true);
     container.addEventListener('click', onClick);
-    (focusableIn(dialog)[0] ?? dialog).focus({ preventScroll: true });
+    (focusableIn(dialog).find((element) => !closeControlOf(element)) ?? focusableIn(dialog)[0] ?? dialog).focus({
+      preventScroll: true,
+    });
     return true;
   }
 
@@ -90,21 +100,20 @@ export function createPopups(doc: Document): PopupController {
     doc.documentElement.classList.remove('ef-popup-active');
     doc.removeEventListener('keydown', onKeydown, true);
     container.removeEventListener('click', onClick);
+    container.removeEventListener('cancel', onCancel);
+    container.removeEventListener('close', onNativeClose);
     const hide = () => {
-      if (current !== container) container.hidden = true;
+      if (current === container) return;
+      if (container instanceof HTMLDialogElement) {
+        if (container.open) container.close();
+      } else container.hidden = true;
     };
     if (reducedMotion()) hide();
     else setTimeout(hide, POPUP_FADE_MS);
-    container.dispatchEvent(new CustomEvent('popup:close', { bubbles: true, detail: { id: container.dataset.popup } }));
+    container.dispatchEvent(new CustomEvent('popup:close', { bubbles: true, detail: { id: popupIdOf(container) } }));
     if (returnFocus?.isConnected) returnFocus.focus({ preventScroll: true });
     returnFocus = null;
   }
 
-  return {
-    open,
-    close,
-    isOpen: () => current !== null,
-    exitIntentIds: () =>
-      Array.from(doc.querySelectorAll<HTMLElement>('[data-popup][data-exit-intent]')).map((el) => el.dataset.popup ?? ''),
-  };
+  return { open, close, isOpen: () => current !== null, exitIntentIds: () => exitIntentPopupIds(doc) };
 }

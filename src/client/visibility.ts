@@ -15,10 +15,10 @@ export function setElementsVisible(doc: Document, ids: readonly string[], visibl
   }
 }
 
-/** Element ids from a comma-separated attribute value. */
+/** Element ids from an attribute value separated by commas and/or spaces. */
 export function idList(value: string | null | undefined): string[] {
   return (value ?? '')
-    .split(',')
+    .split(/[\s,]+/)
     .map((id) => id.trim().replace(/^#/, ''))
     .filter((id) => id !== '');
 }

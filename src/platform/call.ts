@@ -90,7 +90,21 @@ export type CallHandler<C extends CallSpec> = (
   input: CallInput<C>,
 ) => Promise<Response> | Response;
 
+/**
+ * Whether a call takes this request's body: a JSON call declines multipart and urlencoded
+ * bodies, so two calls can share a path (seed 001: POST /appointment books with multipart
+ * and reschedules with JSON). Register the JSON call first.
+ */
+export function acceptsBody(spec: CallSpec, req: Request): boolean {
+  if (!spec.json) return true;
+  const type = req.headers.get('content-type') ?? '';
+  return !type.startsWith('multipart/form-data') && !type.startsWith('application/x-www-form-urlencoded');
+}
+
 /** Registers a call's handler on an app, validating the input first. */
 export function mount<C extends CallSpec>(app: Hono<AppEnv>, spec: C, handler: CallHandler<C>): void {
-  app.on(spec.method, spec.path, async (c) => handler(c, await readInput(c, spec)));
+  app.on(spec.method, spec.path, async (c, next) => {
+    if (!acceptsBody(spec, c.req.raw)) return next();
+    return handler(c, await readInput(c, spec));
+  });
 }

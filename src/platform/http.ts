@@ -38,7 +38,8 @@ export function parseWith<S extends v.GenericSchema>(schema: S, data: unknown): 
   throw new ApiError(400, msg, field);
 }
 
-async function readLimited(req: Request, limit: number): Promise<Uint8Array> {
+/** Reads a body of at most `limit` bytes, stopping (413) as soon as it passes the limit. */
+export async function readLimited(req: Request, limit: number): Promise<Uint8Array> {
   const declared = Number(req.headers.get('content-length') ?? '0');
   if (declared > limit) throw new ApiError(413, `Request body is larger than ${limit} bytes`);
   if (!req.body) return new Uint8Array();

@@ -1,9 +1,10 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { KIND_ORDER } from '../../src/platform/db/documents/index';
 import { admin } from './admin-support';
 
 const files = import.meta.glob('../../scripts/demo-data/**/*.json', { eager: true, import: 'default' }) as Record<string, Record<string, unknown>>;
-const ORDER = ['locations', 'funnels', 'domains', 'pages', 'products', 'forms', 'surveys', 'calendar-providers', 'calendars'];
+const ORDER: readonly string[] = KIND_ORDER;
 
 function kindOf(path: string): string {
   const kind = path.split('/').at(-2) ?? '';

@@ -41,6 +41,14 @@ describe('publishing a page', () => {
     expect(await env.PAGE_CACHE.get('page:shop.example.com/thanks')).toBe('stale copy');
   });
 
+  it('also purges the keys the renderer indexed for the page (e.g. a ?domain= lookup)', async () => {
+    await env.PAGE_CACHE.put('page:preview.example.com/', 'copy via ?domain=');
+    await env.PAGE_CACHE.put('page-id:fn_a_p1', JSON.stringify({ version: '1', keys: ['page:preview.example.com/'], storedAt: 0 }));
+    expect((await admin('POST', '/pages/fn_a_p1/publish')).status).toBe(200);
+    expect(await env.PAGE_CACHE.get('page:preview.example.com/')).toBeNull();
+    expect(await env.PAGE_CACHE.get('page-id:fn_a_p1')).toBeNull();
+  });
+
   it('keeps the published copy while a new draft is saved, until the next publish', async () => {
     await put('/pages/fn_a_p1', page('fn_a_p1', 'loc_a', 'Second draft'));
     let row = await pageRow('fn_a_p1');
@@ -48,7 +56,7 @@ describe('publishing a page', () => {
     expect(JSON.parse(row?.draft ?? '{}').pageName).toBe('Second draft');
     expect((await admin('POST', '/pages/fn_a_p1/publish')).status).toBe(200);
     row = await pageRow('fn_a_p1');
-    expect(row?.version).toBe(2);
+    expect(row?.version).toBe(3);
     expect(JSON.parse(row?.published ?? '{}').pageName).toBe('Second draft');
   });
 

@@ -1,4 +1,5 @@
-import { env } from 'cloudflare:test';
+import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
+import { platformApi } from '../../src/platform/app';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { count, get, type Loose, multipart, PDF, PNG, post, seedForm, seedLocation } from './forms-fixtures';
 
@@ -40,6 +41,12 @@ const GOOD = {
 beforeAll(async () => {
   await seedLocation();
   await seedForm(FORM);
+  await seedForm({
+    id: 'frm_captcha',
+    locationId: 'loc_w',
+    name: 'With captcha',
+    form: { fields: [{ tag: 'email', type: 'email', required: true }, { tag: 'captcha', type: 'captcha' }] },
+  });
 });
 
 describe('GET /form/{form_id}', () => {
@@ -141,7 +148,7 @@ describe('POST /form', () => {
     const tooBig = await post('/form', multipart(GOOD, { resume: [new File([huge], 'c.pdf')] }));
     expect(tooBig.status).toBe(413);
     expect(await count('uploads')).toBe(before);
-  });
+  }, 30_000);
 
   it.each([
     ['no body', undefined, 415],
@@ -157,5 +164,35 @@ describe('POST /form', () => {
     expect(res.status).toBe(status);
     expect(((await res.json()) as { msg: string }).msg).toBeTruthy();
     expect(await count('submissions')).toBe(before);
+  });
+
+  it('answers only what the visitor submitted about an existing contact', async () => {
+    await post('/form', multipart({ ...GOOD, email: 'owner@example.com', phone: '+1 202 555 0177' }));
+    const res = await post('/form', multipart({ formId: 'frm_1', first_name: 'Eve', email: 'owner@example.com', region: ['US', 'CA'] }));
+    const body = (await res.json()) as Loose;
+    expect(body.contact.phone).toBeUndefined();
+    expect(body.contact).toMatchObject({ first_name: 'Eve', email: 'owner@example.com' });
+  });
+
+  describe('captcha', () => {
+    async function submit(secret: string | undefined, token: string): Promise<Response> {
+      const ctx = createExecutionContext();
+      const request = new Request('http://host.test/api/form', { method: 'POST', body: multipart({ formId: 'frm_captcha', email: 'cap@example.com', captcha: token }) });
+      const res = await platformApi.fetch(request, { ...env, TURNSTILE_SECRET_KEY: secret }, ctx);
+      await waitOnExecutionContext(ctx);
+      return res;
+    }
+
+    it('is not checked while no Turnstile secret is configured', async () => {
+      expect((await submit(undefined, '')).status).toBe(200);
+    });
+
+    it('refuses a token Turnstile does not accept (the always-failing test secret) and writes nothing', async () => {
+      const before = await count('submissions');
+      const res = await submit('2x0000000000000000000000000000000AA', 'XXXX.DUMMY.TOKEN.XXXX');
+      expect(res.status).toBe(422);
+      expect(await res.json()).toEqual({ msg: 'Invalid Captcha', errors: [{ field: 'captcha', msg: 'Invalid Captcha' }] });
+      expect(await count('submissions')).toBe(before);
+    });
   });
 });

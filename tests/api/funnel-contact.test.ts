@@ -81,6 +81,8 @@ describe('POST /contact', () => {
       [{ ...optin, location_id: 'loc_missing' }, 404],
       [{ ...optin, location_id: "'; DROP TABLE contacts; --" }, 400],
       [{ ...optin, funnel_id: 'fn_b' }, 404],
+      [{ ...optin, page_id: 'pg_missing' }, 404],
+      [{ ...optin, page_id: 'pg_b' }, 404],
       [{ ...optin, funnel_id: '../fn_a' }, 400],
       [{ ...optin, funneEventData: { ...optin.funneEventData, funnel_step_id: 'st_sale' } }, 404],
       [{ ...optin, funneEventData: { ...optin.funneEventData, event_type: 'sale' } }, 400],

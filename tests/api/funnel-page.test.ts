@@ -1,4 +1,5 @@
-import { env } from 'cloudflare:test';
+import { createExecutionContext, env } from 'cloudflare:test';
+import { platformApi } from '../../src/platform/app';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { HOST, post, seedFunnelFixtures } from '../support/funnel-fixtures';
 
@@ -124,10 +125,25 @@ describe('POST /funnelbuilder/get_page by page id', () => {
     expect(await unknown.json()).toEqual({ msg: 'Page not found' });
   });
 
+  it('resolves a step id to the page the step shows (/v2/preview/{stepId})', async () => {
+    const { status, data } = await getPage({ page_id: 'st_n2', preview: true });
+    expect(status).toBe(200);
+    expect(data).toMatchObject({ pageId: 'pg_n2', stepId: 'st_n2', funnelNextStep: '' });
+  });
+
   it('never hands out a secret key as the publishable key; falls back to the platform key', async () => {
     const { data } = await getPage({ page_id: 'pg_b' });
     expect(data.stripePublishableKey).toEqual({ key: '' });
     expect(data.location).toMatchObject({ country: 'DE', currency: 'EUR', language: 'de' });
+    const ctx = createExecutionContext();
+    const res = await platformApi.fetch(
+      new Request('http://host.test/api/funnelbuilder/get_page', { method: 'POST', body: JSON.stringify({ page_id: 'pg_b' }) }),
+      { ...env, STRIPE_PUBLISHABLE_KEY: 'pk_test_platform1', STRIPE_SECRET_KEY: 'sk_test_never_shown' },
+      ctx,
+    );
+    const text = await res.text();
+    expect(JSON.parse(text).stripePublishableKey).toEqual({ key: 'pk_test_platform1' });
+    expect(text).not.toContain('sk_test');
   });
 
   it('rejects bad lookups with 400 and a msg', async () => {

@@ -105,6 +105,8 @@ describe('POST /v2/funnel/product/pay (order form)', () => {
     expect(b.body.logs[0]?.id).toBe(orderId);
     expect(retry.body.logs[0]?.id).toBe(orderId);
     expect(retry.body.mmLogs).toEqual(a.body.mmLogs);
+    expect([retry.body.sessionId, retry.body.sessionFingerprint]).toEqual([a.body.sessionId, a.body.sessionFingerprint]);
+    expect(retry.body.sessionFingerprint).toMatch(/^[\w.:-]+$/);
     expect(await env.DB.prepare('SELECT count(*) AS n FROM orders WHERE idempotency_key = (SELECT idempotency_key FROM orders WHERE id = ?)').bind(orderId).first('n')).toBe(1);
     expect(await env.DB.prepare('SELECT count(*) AS n FROM payments WHERE order_id = ?').bind(orderId).first('n')).toBe(1);
     const created = (await paymentIntentsFor(orderId)).filter((r) => !r.replayed);
@@ -123,7 +125,8 @@ describe('POST /v2/funnel/product/pay (order form)', () => {
     expect(failed).toBe(1);
   });
 
-  it('refuses a card that was not set up, or set up with another card', async () => {
+  it('refuses a card that was not set up, or set up with another card, writing nothing', async () => {
+    const before = await Promise.all(['orders', 'sessions'].map(count));
     const res = await postWithStripe('/v2/funnel/product/setup-intent', { locationId: 'loc_a' });
     const { client_secret } = (await res.json()) as { client_secret: string };
     const unconfirmed = await pay(orderForm(client_secret, { productList: ['pr_main'] }));
@@ -132,6 +135,10 @@ describe('POST /v2/funnel/product/pay (order form)', () => {
     const secret = await setUpCard();
     const other = await pay(orderForm(secret, { paymentMethodId: 'pm_someone_else', productList: ['pr_main'] }));
     expect(other.status).toBe(400);
+    const forged = await pay(orderForm('seti_forged1_secret_x', { productList: ['pr_main'] }));
+    expect(forged.status).toBe(400);
+    expect(forged.body.msg).toBe('The card was not set up for this payment. Please enter your card again.');
+    expect(await Promise.all(['orders', 'sessions'].map(count))).toEqual(before);
   });
 
   it('enforces the order rules before anything is written or charged', async () => {

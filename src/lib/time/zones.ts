@@ -61,7 +61,7 @@ export function canonicalTimeZone(name: string): string | null {
   if (alias) return alias;
   try {
     // Temporal answers the name in its IANA case ("asia/kolkata" → "Asia/Kolkata").
-    const id = Temporal.Now.zonedDateTimeISO(trimmed).timeZoneId;
+    const id = Temporal.ZonedDateTime.from({ timeZone: trimmed, year: 2000, month: 1, day: 1 }).timeZoneId;
     return TIME_ZONE_ALIASES[id] ?? id;
   } catch {
     return null;

@@ -45,6 +45,7 @@ const LONG_TEXT_LIMIT = 20_000;
 
 function textRule(max: number): FieldValidator {
   return (field, value, ctx) => {
+    if (value !== null && typeof value === 'object') return { error: messages.text };
     if (isEmpty(value)) return field.required ? { error: messages.required(field, ctx.mode) } : {};
     const text = asText(value);
     if (text === undefined) return { error: messages.text };

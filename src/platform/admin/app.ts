@@ -1,6 +1,6 @@
 /**
  * The admin API under /admin/v1, behind a bearer token (auth.ts):
- *   GET    /admin/v1/status                 row counts per table
+ *   GET    /admin/v1/status                 row counts per table, and the kinds in dependency order
  *   PUT    /admin/v1/{kind}/{id}            store a document (201 created, 200 replaced)
  *   GET    /admin/v1/{kind}/{id}            read it back
  *   DELETE /admin/v1/{kind}/{id}            remove it (409 while others depend on it)
@@ -13,7 +13,7 @@ import { pageKind, publishPage } from '../db/documents/pages';
 import type { AppEnv } from '../env';
 import { ApiError, errorResponse, parseWith, readJson } from '../http';
 import { requireAdminToken } from './auth';
-import { purgePageCache } from './page-cache';
+import { purgeCacheKeys, purgePageCache } from './page-cache';
 import { countTables, deleteDocument, getDocument, putDocument } from './store';
 
 /** Largest document the admin API accepts (D1 keeps rows up to 2 MB). */
@@ -31,7 +31,8 @@ export function createAdminApi(): Hono<AppEnv> {
 
   admin.get('/v1/status', async (c) => {
     const counts = await countTables(c.env.DB);
-    return c.json({ counts, empty: KIND_ORDER.every((k) => counts[documentKinds[k].table as keyof typeof counts] === 0) });
+    const empty = KIND_ORDER.every((k) => counts[documentKinds[k].table as keyof typeof counts] === 0);
+    return c.json({ counts, empty, kinds: KIND_ORDER });
   });
 
   admin.post('/v1/pages/:id/publish', async (c) => {
@@ -45,7 +46,7 @@ export function createAdminApi(): Hono<AppEnv> {
     const kind = kindOf(c);
     const body = await readJson(c.req.raw, ADMIN_JSON_LIMIT);
     const result = await putDocument(c.env.DB, kind, c.req.param('id'), body, Date.now());
-    await Promise.all(result.staleKeys.map((key) => c.env.PAGE_CACHE.delete(key)));
+    await purgeCacheKeys(c.env.PAGE_CACHE, result.staleKeys, result.pages);
     return c.json({ kind, id: result.id, created: result.created }, result.created ? 201 : 200);
   });
 
@@ -54,7 +55,7 @@ export function createAdminApi(): Hono<AppEnv> {
   admin.delete('/v1/:kind/:id', async (c) => {
     const kind = kindOf(c);
     const result = await deleteDocument(c.env.DB, kind, c.req.param('id'), Date.now());
-    await Promise.all(result.staleKeys.map((key) => c.env.PAGE_CACHE.delete(key)));
+    await purgeCacheKeys(c.env.PAGE_CACHE, result.staleKeys, result.pages);
     return c.json({ kind, id: result.id, deleted: true });
   });
 

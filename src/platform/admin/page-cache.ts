@@ -1,22 +1,18 @@
 /**
- * Keys of the page cache (the PAGE_CACHE KV namespace) and their purge. The page renderer
- * keeps the last published copy of a page under two keys:
- *   page:{host}{path}   the page served at that host and step path (host lower-case, no
- *                       port; path with a leading slash and no trailing slash, `/` for root)
- *   page-id:{pageId}    the page by its id
- * Publishing or re-linking a page deletes every key it may be cached under.
+ * Purging the page cache (the PAGE_CACHE KV namespace; scheme in src/lib/page-cache.ts):
+ *   page:{host}{path}   the page data served at that host and step path (host lower-case,
+ *                       no port; path with a leading slash and no trailing slash, `/` for root)
+ *   page-id:{pageId}    the index of the `page:` keys the renderer stored a page under
+ * A purge deletes the keys the index lists and, in case the index was lost or never
+ * written, every key the database says the page is served at.
  */
+import { pageIdCacheKey, purgePageCache as purgeIndexed, pageCacheKey as rawPageCacheKey } from '../../lib/page-cache';
+import { normalizePagePath } from '../../lib/page-request';
 import type { Bindings } from '../env';
 
-/** The cache key of the page served at `host` + `path`. */
+/** The cache key of the page served at `host` + `path`, normalised as the renderer does. */
 export function pageCacheKey(host: string, path: string): string {
-  const cleanPath = path.length > 1 ? path.replace(/\/+$/, '') : path;
-  return `page:${host.toLowerCase()}${cleanPath.startsWith('/') ? cleanPath : `/${cleanPath}`}`;
-}
-
-/** The cache key of a page by id. */
-export function pageIdCacheKey(pageId: string): string {
-  return `page-id:${pageId}`;
+  return rawPageCacheKey(host.trim().toLowerCase(), normalizePagePath(path));
 }
 
 /** Every key a page may be cached under: its id, and each host + path its funnel step is served at. */
@@ -32,12 +28,12 @@ export async function pageCacheKeys(db: D1Database, pageId: string): Promise<str
   return [pageIdCacheKey(pageId), ...rows.results.map((r) => pageCacheKey(r.host, r.path))];
 }
 
-/** Deletes the given keys from the page cache. */
-export async function deleteCacheKeys(cache: KVNamespace, keys: Iterable<string>): Promise<void> {
-  await Promise.all([...new Set(keys)].map((key) => cache.delete(key)));
+/** Deletes `keys` and every key the renderer's index lists for `pageIds`. */
+export async function purgeCacheKeys(cache: KVNamespace, keys: readonly string[], pageIds: readonly string[]): Promise<void> {
+  await Promise.all([...pageIds.map((pageId) => purgeIndexed(cache, pageId)), ...[...new Set(keys)].map((key) => cache.delete(key))]);
 }
 
-/** Deletes every cached copy of a page, as it is linked now. */
+/** Deletes every cached copy of a page: those the renderer indexed and those at its current host + path. */
 export async function purgePageCache(env: Pick<Bindings, 'DB' | 'PAGE_CACHE'>, pageId: string): Promise<void> {
-  await deleteCacheKeys(env.PAGE_CACHE, await pageCacheKeys(env.DB, pageId));
+  await purgeIndexed(env.PAGE_CACHE, pageId, await pageCacheKeys(env.DB, pageId));
 }

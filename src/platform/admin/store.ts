@@ -16,6 +16,8 @@ export interface WriteResult {
   created: boolean;
   /** Page-cache keys whose copies may be stale now. */
   staleKeys: string[];
+  /** Pages whose cached copies may be stale now. */
+  pages: string[];
 }
 
 function parsePathId(kind: DocumentKind, raw: string): string {
@@ -33,13 +35,21 @@ async function exists(db: D1Database, kind: DocumentKind, id: string): Promise<b
   return (await db.prepare(`SELECT 1 AS found FROM ${kind.table} WHERE ${kind.idColumn} = ?`).bind(id).first()) !== null;
 }
 
+/** What a constraint failure means to the caller: the checks before the batch passed, so another write came between. */
+const CONSTRAINT_MESSAGES: [RegExp, string][] = [
+  [/FOREIGN KEY/i, 'A document it refers to was removed meanwhile; store that one again first'],
+  [/UNIQUE/i, 'A value that must be unique (an id, slug or step path) was taken meanwhile'],
+  [/CHECK/i, 'A value is out of range for its column'],
+];
+
 /** Runs a write batch, turning constraint failures (a race with another write) into 409s. */
 async function runBatch(db: D1Database, statements: D1PreparedStatement[]): Promise<void> {
   try {
     await db.batch(statements);
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    if (/constraint failed/i.test(message)) throw new ApiError(409, `The document conflicts with stored data: ${message.replace(/^.*?:\s*/, '')}`);
+    const known = CONSTRAINT_MESSAGES.find(([pattern]) => /constraint failed/i.test(message) && pattern.test(message));
+    if (known) throw new ApiError(409, known[1]);
     throw err;
   }
 }
@@ -54,10 +64,12 @@ export async function putDocument(db: D1Database, kindName: KindName, rawId: str
   await assertParents(db, kind.parents(doc));
   await kind.check?.(db, doc);
   const created = !(await exists(db, kind, id));
-  const before = created ? [] : await keysOf(db, await kind.pagesAffected(db, id));
+  const pagesBefore = created ? [] : await kind.pagesAffected(db, id);
+  const before = await keysOf(db, pagesBefore);
   await runBatch(db, kind.write(db, doc, now));
-  const after = await keysOf(db, await kind.pagesAffected(db, id));
-  return { id, created, staleKeys: [...new Set([...before, ...after])] };
+  const pagesAfter = await kind.pagesAffected(db, id);
+  const after = await keysOf(db, pagesAfter);
+  return { id, created, staleKeys: [...new Set([...before, ...after])], pages: [...new Set([...pagesBefore, ...pagesAfter])] };
 }
 
 /** Removes a document; 404 when there is none. */
@@ -65,9 +77,10 @@ export async function deleteDocument(db: D1Database, kindName: KindName, rawId: 
   const kind = documentKinds[kindName];
   const id = parsePathId(kind, rawId);
   if (!(await exists(db, kind, id))) throw new ApiError(404, `${kind.label} ${id} does not exist`);
-  const staleKeys = await keysOf(db, await kind.pagesAffected(db, id));
+  const pages = await kind.pagesAffected(db, id);
+  const staleKeys = await keysOf(db, pages);
   await runBatch(db, await kind.remove(db, id, now));
-  return { id, created: false, staleKeys };
+  return { id, created: false, staleKeys, pages };
 }
 
 /** Reads a stored document back as it was sent (after validation); 404 when there is none. */

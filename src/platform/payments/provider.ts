@@ -51,8 +51,11 @@ export interface ChargeResult {
   charges: Charge[];
 }
 
-/** Why a charge did not happen: the card was declined, the request was not acceptable, or the provider could not be reached. */
-export type PaymentFailureKind = 'declined' | 'invalid' | 'unavailable';
+/**
+ * Why a charge did not happen: the card was declined, the request was not acceptable, the
+ * provider could not be reached, or another request is charging the same order right now.
+ */
+export type PaymentFailureKind = 'declined' | 'invalid' | 'unavailable' | 'in_progress';
 
 export class PaymentFailure extends Error {
   constructor(
@@ -63,10 +66,25 @@ export class PaymentFailure extends Error {
   }
 }
 
+/** A provider's webhook event, reduced to what it changes here. */
+export interface PaymentEvent {
+  /** The provider's event id: events arrive at least once, this deduplicates them. */
+  id: string;
+  type: string;
+  /** When the provider created the event, ms since the epoch. */
+  createdAt: number;
+  /** The payment or subscription whose status changed, if the event is one we follow. */
+  change: { ref: string; status: string; orderStatus: 'paid' | 'failed' | null } | null;
+}
+
 export interface PaymentProvider {
   readonly name: string;
   /** Starts a card setup for a location; the browser confirms it with the returned secret. */
   createSetupIntent(input: { locationId: string }): Promise<{ clientSecret: string }>;
+  /** Checks that a card setup succeeded, for this location, with this card; throws an `invalid` failure if not. */
+  checkCardSetup(input: { setupIntentId: string; paymentMethodId: string; locationId: string }): Promise<void>;
   /** Charges an order: one-time products as one payment, recurring ones as a subscription. */
   chargeOrder(request: ChargeRequest): Promise<ChargeResult>;
+  /** Verifies a webhook's signature over its raw body; throws an `invalid` failure when it does not match. */
+  parseWebhook(rawBody: string, signature: string, secret: string): Promise<PaymentEvent>;
 }

@@ -5,6 +5,7 @@
  * the order's key, so a retried order replays instead of charging again.
  */
 import Stripe from 'stripe';
+import { toPaymentEvent } from './stripe-events';
 import { type ChargeItem, type ChargeRequest, type ChargeResult, type Charge, PaymentFailure, type PaymentFailureKind, type PaymentProvider } from './provider';
 
 export interface StripeProviderOptions {
@@ -29,6 +30,7 @@ const FAILURE_BY_TYPE: Record<string, PaymentFailureKind> = {
 
 function asFailure(err: unknown): PaymentFailure {
   if (err instanceof PaymentFailure) return err;
+  if ((err as { code?: unknown })?.code === 'idempotency_key_in_use') return new PaymentFailure('in_progress', 'This order is already being processed.');
   const type = (err as { type?: unknown })?.type;
   const kind = typeof type === 'string' ? FAILURE_BY_TYPE[type] : undefined;
   if (kind === 'declined') return new PaymentFailure(kind, (err as Error).message || 'Your card was declined.');
@@ -40,6 +42,8 @@ function asFailure(err: unknown): PaymentFailure {
   return new PaymentFailure('unavailable', 'The payment provider could not be reached. Please try again in a moment.');
 }
 
+const CARD_NOT_SET_UP = 'The card was not set up for this payment. Please enter your card again.';
+
 const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === 'string' ? value : (value?.id ?? null));
 
 const sum = (items: ChargeItem[]) => items.reduce((total, item) => total + item.amount, 0);
@@ -47,14 +51,10 @@ const sum = (items: ChargeItem[]) => items.reduce((total, item) => total + item.
 export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
   const stripe = new Stripe(options.secretKey, clientOptions(options.apiHost));
 
-  /** The customer and card to charge: a fresh card is checked against its setup and attached to a new customer. */
+  /** The customer and card to charge: a fresh card (its setup checked before) is attached to a new customer. */
   async function cardOwner(req: ChargeRequest): Promise<{ customerId: string; paymentMethodId: string }> {
     const { card } = req;
     if (card.kind === 'saved') return { customerId: card.customerId, paymentMethodId: card.paymentMethodId };
-    const setup = await stripe.setupIntents.retrieve(card.setupIntentId);
-    if (setup.status !== 'succeeded' || idOf(setup.payment_method) !== card.paymentMethodId || setup.metadata?.location_id !== req.locationId) {
-      throw new PaymentFailure('invalid', 'The card was not set up for this payment. Please enter your card again.');
-    }
     const metadata = { location_id: req.locationId, contact_id: req.customer.contactId ?? '' };
     const customer = await stripe.customers.create(
       { email: req.customer.email ?? undefined, name: req.customer.name ?? undefined, metadata },
@@ -116,6 +116,26 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         return { clientSecret: intent.client_secret };
       } catch (err) {
         throw asFailure(err);
+      }
+    },
+    async checkCardSetup({ setupIntentId, paymentMethodId, locationId }) {
+      try {
+        const setup = await stripe.setupIntents.retrieve(setupIntentId);
+        if (setup.status !== 'succeeded' || idOf(setup.payment_method) !== paymentMethodId || setup.metadata?.location_id !== locationId) {
+          throw new PaymentFailure('invalid', CARD_NOT_SET_UP);
+        }
+      } catch (err) {
+        const failure = asFailure(err);
+        throw failure.kind === 'invalid' ? new PaymentFailure('invalid', CARD_NOT_SET_UP) : failure;
+      }
+    },
+    async parseWebhook(rawBody, signature, secret) {
+      try {
+        const event = await stripe.webhooks.constructEventAsync(rawBody, signature, secret, 300, Stripe.createSubtleCryptoProvider());
+        return toPaymentEvent(event);
+      } catch (err) {
+        console.warn('stripe webhook refused', (err as Error).message);
+        throw new PaymentFailure('invalid', 'Invalid webhook signature');
       }
     },
     async chargeOrder(req): Promise<ChargeResult> {

@@ -3,9 +3,10 @@ import type { Hono } from 'hono';
 import { mount } from '../call';
 import { paymentsCalls as calls } from '../calls/payments';
 import type { AppEnv, Bindings } from '../env';
-import { ApiError } from '../http';
+import { ApiError, JSON_LIMIT, readLimited } from '../http';
 import { paymentProviderFrom } from '../payments';
-import { PaymentFailure, type PaymentProvider } from '../payments/provider';
+import { type PaymentEvent, PaymentFailure, type PaymentProvider } from '../payments/provider';
+import { applyPaymentEvent } from '../services/payment-events';
 import { payOrder } from '../services/checkout';
 import { getFunnel } from '../services/funnels';
 import { locationExists } from '../services/locations';
@@ -35,6 +36,22 @@ export function registerPaymentsRoutes(app: Hono<AppEnv>): void {
       if (err instanceof PaymentFailure) throw new ApiError(502, err.message);
       throw err;
     }
+  });
+
+  // Not a browser call: Stripe posts here; the signature over the raw body is the check.
+  app.post('/stripe/webhook', async (c) => {
+    const secret = c.env.STRIPE_WEBHOOK_SECRET;
+    const provider = await providerOrRefuse(c.env);
+    if (!secret) throw new ApiError(503, 'Payment webhooks are not configured.');
+    const raw = new TextDecoder().decode(await readLimited(c.req.raw, JSON_LIMIT));
+    let event: PaymentEvent;
+    try {
+      event = await provider.parseWebhook(raw, c.req.header('stripe-signature') ?? '', secret);
+    } catch (err) {
+      if (err instanceof PaymentFailure) throw new ApiError(400, err.message);
+      throw err;
+    }
+    return c.json({ received: true, outcome: await applyPaymentEvent(c.env.DB, event, Date.now()) });
   });
 
   mount(app, calls.pay, async (c, { json }) => {

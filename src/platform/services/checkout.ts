@@ -8,7 +8,7 @@ import { type PayPayload, SUBMISSION_TYPES } from '../../schemas/payment-calls';
 import { cryptoRandom, type RandomBytes } from '../../lib/ids';
 import { ApiError } from '../http';
 import { type CardSource, PaymentFailure, type PaymentFailureKind, type PaymentProvider } from '../payments/provider';
-import { getFunnel } from './funnels';
+import { type Funnel, getFunnel } from './funnels';
 import { createOrder, findOrderByKey, markFailed, markPaid, type OrderRow, orderKey, orderLogs } from './orders';
 import { getProducts, type ProductRow } from './products';
 import { ensureSession } from './sessions';
@@ -16,7 +16,7 @@ import { ensureSession } from './sessions';
 export const NO_PRIMARY_PRODUCT = 'You must select at least one primary product for this transaction.';
 
 /** HTTP status a visitor gets for each kind of payment failure. */
-const FAILURE_STATUS: Record<PaymentFailureKind, 400 | 402 | 502> = { declined: 402, invalid: 400, unavailable: 502 };
+const FAILURE_STATUS: Record<PaymentFailureKind, 400 | 402 | 409 | 502> = { declined: 402, invalid: 400, unavailable: 502, in_progress: 409 };
 
 export interface PayResult {
   logs: Record<string, unknown>[];
@@ -75,6 +75,26 @@ function keyParts(p: PayPayload): string[] {
   return p.submissionType === SUBMISSION_TYPES.orderForm ? [...base, p.client_secret, p.paymentMethodId] : base;
 }
 
+/** Turns a provider failure into the visitor's answer. */
+async function asApiError<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (err) {
+    if (err instanceof PaymentFailure) throw new ApiError(FAILURE_STATUS[err.kind], err.message);
+    throw err;
+  }
+}
+
+/** The order's session: the one it was placed in, else the browser's, else a new one. */
+function sessionOf(db: D1Database, p: PayPayload, funnel: Funnel, orderSession: string | null, now: number, random: RandomBytes) {
+  return ensureSession(
+    db,
+    { locationId: p.locationId, kind: 'funnel', refId: funnel.id, name: funnel.name, fingerprint: p.sessionFingerprint ?? p.fingerprint, sessionId: orderSession ?? p.sessionId },
+    now,
+    random,
+  );
+}
+
 async function answer(db: D1Database, order: OrderRow, sessionFingerprint: string): Promise<PayResult> {
   return {
     logs: await orderLogs(db, order),
@@ -91,14 +111,12 @@ export async function payOrder(db: D1Database, provider: PaymentProvider, p: Pay
   const key = await orderKey(keyParts(p));
 
   let order = await findOrderByKey(db, key);
-  const session = await ensureSession(
-    db,
-    { locationId: p.locationId, kind: 'funnel', refId: funnel.id, name: funnel.name, fingerprint: p.sessionFingerprint ?? p.fingerprint, sessionId: order?.session_id ?? p.sessionId },
-    now,
-    random,
-  );
-  if (order?.status === 'paid') return answer(db, order, session.sessionFingerprint);
+  if (order?.status === 'paid') return answer(db, order, (await sessionOf(db, p, funnel, order.session_id, now, random)).sessionFingerprint);
+  if (card.kind === 'setup') {
+    await asApiError(provider.checkCardSetup({ setupIntentId: card.setupIntentId, paymentMethodId: card.paymentMethodId, locationId: p.locationId }));
+  }
 
+  const session = await sessionOf(db, p, funnel, order?.session_id ?? null, now, random);
   const contact = await visitorContact(db, p.locationId, p.fingerprint);
   order ??= await createOrder(
     db,
@@ -131,7 +149,8 @@ export async function payOrder(db: D1Database, provider: PaymentProvider, p: Pay
     await markPaid(db, order, result, { funnelId: funnel.id, stepId: step.id, pageId: order.page_id ?? '', eventType, fingerprint: p.fingerprint, contactId: order.contact_id, data: p.eventData }, now, random);
   } catch (err) {
     if (!(err instanceof PaymentFailure)) throw err;
-    await markFailed(db, order, err.message, now);
+    // A concurrent request with the same key is still charging: its outcome stands.
+    if (err.kind !== 'in_progress') await markFailed(db, order, err.message, now);
     throw new ApiError(FAILURE_STATUS[err.kind], err.message);
   }
   const paid = await findOrderByKey(db, key);

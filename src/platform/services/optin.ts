@@ -60,6 +60,9 @@ export async function submitOptin(db: D1Database, p: ContactPayload, now: number
   assertShipping(p);
   const event = p.funneEventData;
   const funnel = await funnelOf(db, p.funnel_id ?? event?.funnel_id, location.id);
+  if (p.page_id && !(await db.prepare('SELECT 1 AS ok FROM pages WHERE id = ? AND location_id = ?').bind(p.page_id, location.id).first())) {
+    throw new ApiError(404, 'Page not found');
+  }
   if (event) {
     if (event.funnel_id !== funnel?.id) throw new ApiError(400, 'funneEventData.funnel_id: must be the funnel of the page');
     await assertFunnelStep(db, event.funnel_id, event.funnel_step_id, event.page_id);

@@ -70,8 +70,10 @@ async function resolveByHost(db: D1Database, host: string, path: string, preview
   return { page, place: { funnel, steps, step } };
 }
 
+/** A page by its id, or by the id of the step that shows it (/v2/preview/{stepId}). */
 async function resolveById(db: D1Database, id: string, preview: boolean) {
-  const page = await readPage(db, id, preview);
+  const step = await db.prepare('SELECT page_id FROM funnel_steps WHERE id = ?').bind(id).first<{ page_id: string | null }>();
+  const page = (await readPage(db, id, preview)) ?? (step?.page_id ? await readPage(db, step.page_id, preview) : null);
   if (!page) return null;
   return { page, place: await placeOfPage(db, page) };
 }

@@ -4,39 +4,42 @@
  * (objects are removed again if the batch fails).
  */
 import { newId } from '../../lib/ids';
-import { type ContactRow, getContact, upsertContact } from './contacts';
+import { type ContactInput, upsertContact } from './contacts';
 import type { PreparedSubmission, SubmitEnv, SubmitRequest } from './submissions';
 import { submissionRows } from './submissions';
 import { discardUploads, storeUploads, uploadRows } from './uploads';
 
-/** The contact as the widgets read it back. */
-export function contactView(row: ContactRow): Record<string, unknown> {
-  let customFields: unknown = {};
-  try {
-    customFields = JSON.parse(row.custom_fields);
-  } catch {
-    customFields = {};
+/**
+ * The contact as the widget reads it back: its id and what this submission told us. The
+ * stored contact may hold more (another visitor typed the same email before); that is
+ * never sent to an anonymous visitor.
+ */
+export function submittedContact(id: string, input: ContactInput): Record<string, unknown> {
+  const out: Record<string, unknown> = { id, locationId: input.locationId };
+  for (const [key, value] of Object.entries(SEED_NAMES)) {
+    const given = input[key as keyof ContactInput];
+    if (given !== undefined && given !== null) out[value] = given;
   }
-  return {
-    id: row.id,
-    locationId: row.location_id,
-    first_name: row.first_name,
-    last_name: row.last_name,
-    full_name: row.full_name,
-    email: row.email,
-    phone: row.phone,
-    company_name: row.company_name,
-    address1: row.address1,
-    city: row.city,
-    state: row.state,
-    country: row.country,
-    postal_code: row.postal_code,
-    website: row.website,
-    date_of_birth: row.date_of_birth,
-    timezone: row.timezone,
-    customFields,
-  };
+  return out;
 }
+
+const SEED_NAMES: Partial<Record<keyof ContactInput, string>> = {
+  firstName: 'first_name',
+  lastName: 'last_name',
+  fullName: 'full_name',
+  email: 'email',
+  phone: 'phone',
+  companyName: 'company_name',
+  address1: 'address1',
+  city: 'city',
+  state: 'state',
+  country: 'country',
+  postalCode: 'postal_code',
+  website: 'website',
+  dateOfBirth: 'date_of_birth',
+  timezone: 'timezone',
+  customFields: 'customFields',
+};
 
 export interface Recorded {
   id: string;
@@ -62,6 +65,5 @@ export async function recordSubmission(
     await discardUploads(env.bucket, prepared.uploads);
     throw err;
   }
-  const stored = await getContact(env.db, contact.id);
-  return { id, contact: stored ? contactView(stored) : { id: contact.id } };
+  return { id, contact: submittedContact(contact.id, prepared.contact) };
 }

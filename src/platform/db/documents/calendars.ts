@@ -3,27 +3,16 @@
  * bookable service). Slugs are unique across all providers and all calendars; a calendar
  * with upcoming appointments is not removed.
  */
-import * as v from 'valibot';
-import { id, timeZone } from '../../../schemas/common';
+import {
+  type CalendarDocument,
+  type CalendarProviderDocument,
+  calendarDocument,
+  calendarProviderDocument,
+} from '../../../schemas/calendar';
+import { id } from '../../../schemas/common';
 import { ApiError } from '../../http';
 import { assertUnused, defineKind, json } from './kind';
 
-// Stand-ins until the shared calendar schemas land on main.
-const slug = v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9-]{0,99}$/, 'must be lower-case letters, digits and -'));
-const calendarProviderDocument = v.looseObject({ id, locationId: id, slug, name: v.pipe(v.string(), v.nonEmpty('is required')) });
-type CalendarProviderDocument = v.InferOutput<typeof calendarProviderDocument>;
-const calendarDocument = v.looseObject({
-  id,
-  locationId: id,
-  providerId: v.optional(v.nullable(id), null),
-  form_id: v.optional(v.nullable(id), null),
-  slug,
-  name: v.pipe(v.string(), v.nonEmpty('is required')),
-  timezone: timeZone,
-  slot_duration: v.pipe(v.number(), v.integer(), v.minValue(1)),
-  date_added: v.optional(v.number()),
-});
-type CalendarDocument = v.InferOutput<typeof calendarDocument>;
 
 async function assertSlugFree(db: D1Database, table: 'calendars' | 'calendar_providers', slugValue: string, ownId: string): Promise<void> {
   const row = await db.prepare(`SELECT id FROM ${table} WHERE slug = ? AND id != ?`).bind(slugValue, ownId).first<{ id: string }>();

@@ -1,13 +1,8 @@
 /** Forms and surveys: stored whole; calendars may use a form as their booking form. */
-import * as v from 'valibot';
 import { id } from '../../../schemas/common';
+import { type FormDocument, formDocument } from '../../../schemas/form';
+import { type SurveyDocument, surveyDocument } from '../../../schemas/survey';
 import { assertUnused, defineKind, json } from './kind';
-
-// Stand-ins until the shared form and survey schemas land on main.
-const formDocument = v.looseObject({ id, locationId: id, name: v.pipe(v.string(), v.trim(), v.nonEmpty('is required'), v.maxLength(200)), form: v.optional(v.looseObject({ fields: v.optional(v.array(v.looseObject({}))) })) });
-type FormDocument = v.InferOutput<typeof formDocument>;
-const surveyDocument = v.looseObject({ id, locationId: id, name: v.pipe(v.string(), v.trim(), v.nonEmpty('is required'), v.maxLength(200)) });
-type SurveyDocument = v.InferOutput<typeof surveyDocument>;
 
 export const formKind = defineKind<FormDocument>({
   table: 'forms',

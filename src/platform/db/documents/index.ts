@@ -15,6 +15,8 @@ import { productKind } from './products';
 export const KIND_ORDER = ['locations', 'funnels', 'domains', 'pages', 'products', 'forms', 'surveys', 'calendar-providers', 'calendars'] as const;
 export type KindName = (typeof KIND_ORDER)[number];
 
+// Each kind is typed by its own document; callers hand it the document its own schema parsed,
+// so the registry forgets the document types (`satisfies` still proves every kind is there).
 export const documentKinds = {
   locations: locationKind,
   funnels: funnelKind,
@@ -25,7 +27,7 @@ export const documentKinds = {
   surveys: surveyKind,
   'calendar-providers': calendarProviderKind,
   calendars: calendarKind,
-} as unknown as Record<KindName, DocumentKind>;
+} satisfies Record<KindName, object> as unknown as Record<KindName, DocumentKind>;
 
 export function isKindName(name: string): name is KindName {
   return (KIND_ORDER as readonly string[]).includes(name);

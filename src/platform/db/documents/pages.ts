@@ -5,31 +5,31 @@
  */
 import * as v from 'valibot';
 import { id } from '../../../schemas/common';
-
-// Stand-in until the shared page schema lands on main.
-const pageDocument = v.looseObject({
-  pageId: v.optional(id),
-  locationId: id,
-  funnelId: v.optional(v.nullable(id), null),
-  stepId: v.optional(v.nullable(id), null),
-  pageName: v.optional(v.string(), ''),
-  elements: v.array(v.looseObject({ id, type: v.picklist(['section', 'row', 'column', 'element']) })),
-});
-type PageDocument = v.InferOutput<typeof pageDocument>;
+import { pageDocument } from '../../../schemas/page';
 import { ApiError } from '../../http';
 import { assertUnused, defineKind, json } from './kind';
 
+/** The shared, tolerant page schema, with the ids that become keys and columns held to the id pattern. */
+const storedPage = v.looseObject({
+  ...pageDocument.entries,
+  id: v.optional(id),
+  pageId: v.optional(id),
+  locationId: id,
+  funnelId: v.optional(v.nullable(id)),
+  stepId: v.optional(v.nullable(id)),
+});
+type PageDocument = v.InferOutput<typeof storedPage>;
+
 /** The page id of a document: `pageId` (page-data.md), or `id` when only that is given. */
 function pageIdOf(doc: PageDocument): string {
-  return (doc.pageId ?? (doc as { id?: string }).id) as string;
+  return (doc.pageId ?? doc.id) as string;
 }
 
-/** A page document: the shared schema, plus agreement between `id` and `pageId` when both are given. */
+/** A page document as the admin API stores it: `id`, when given, must agree with `pageId`. */
 export const adminPageDocument = v.pipe(
-  pageDocument,
+  storedPage,
   v.check((doc) => {
-    const other = (doc as { id?: unknown }).id;
-    return other === undefined || doc.pageId === undefined || other === doc.pageId;
+    return doc.id === undefined || doc.pageId === undefined || doc.id === doc.pageId;
   }, 'id and pageId differ'),
   v.check((doc) => typeof pageIdOf(doc) === 'string', 'pageId: is required'),
 );

@@ -20,3 +20,6 @@ CREATE INDEX contacts_visitor ON contacts(location_id, fingerprint, updated_at);
 -- What each payment of an order was (seed 000 §3 order types) and which products it paid for.
 ALTER TABLE payments ADD COLUMN order_type TEXT;
 ALTER TABLE payments ADD COLUMN product_ids TEXT NOT NULL DEFAULT '[]';
+-- Time (ms) of the newest provider event applied to a payment: webhooks arrive out of
+-- order, and an older event never overwrites a newer status.
+ALTER TABLE payments ADD COLUMN provider_event_at INTEGER;

@@ -1,0 +1,117 @@
+/**
+ * `npm run bench`: figures a seller cares about, measured on the real built worker.
+ *  - render time of a 300-element page: uncached (preview: API + D1 + render every time) and
+ *    published (KV page data, with and without the edge HTML copy);
+ *  - the JavaScript each demo page ships (raw and gzip bytes of every script it loads).
+ * It builds unless BENCH_SKIP_BUILD is set, and uses its own throw-away local state.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { gzipSync } from 'node:zlib';
+import { importFolder } from '../scripts/lib/import-docs.mjs';
+import { benchPage } from './bench-page.mjs';
+
+const PORT = 8795;
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const TOKEN = 'bench-admin-token-93c1d7';
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
+const run = (cmd, args) => execFileSync(cmd, args, { stdio: 'inherit', env: { ...process.env, CI: 'true' } });
+
+if (!process.env.BENCH_SKIP_BUILD) run('astro', ['build']);
+rmSync('.bench-state', { recursive: true, force: true });
+run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', '.bench-state']);
+const server = spawn('wrangler', ['dev', '-c', 'dist/server/wrangler.json', '--persist-to', '.bench-state', '--port', String(PORT), '--ip', '127.0.0.1', '--var', `ADMIN_TOKEN:${TOKEN}`, '--log-level', 'error'], { stdio: 'ignore' });
+
+async function waitUp() {
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${ORIGIN}/_ah/warmup`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('server did not start');
+}
+
+const admin = (method, path, body) =>
+  fetch(`${ORIGIN}/admin/v1${path}`, { method, headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' }, body: body && JSON.stringify(body) }).then(async (r) => {
+    if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);
+  });
+
+/** GET over plain node:http, so the Host header can name the seller's domain. */
+function get(url, host) {
+  return new Promise((done, fail) => {
+    const req = request(url, { headers: host ? { host } : {} }, (res) => {
+      res.resume();
+      res.on('end', () => (res.statusCode === 200 ? done() : fail(new Error(`${url}: ${res.statusCode}`))));
+    });
+    req.on('error', fail);
+    req.end();
+  });
+}
+
+async function time(url, rounds, host) {
+  const times = [];
+  for (let i = 0; i < rounds; i++) {
+    const start = performance.now();
+    await get(url, host);
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  const at = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(1);
+  return `p50 ${at(0.5)} ms  p95 ${at(0.95)} ms  mean ${(times.reduce((a, b) => a + b, 0) / times.length).toFixed(1)} ms  (${rounds} requests)`;
+}
+
+async function scriptsOf(url) {
+  const html = await (await fetch(url)).text();
+  const urls = new Set();
+  for (const m of html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)) urls.add(m[1]);
+  for (const m of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) urls.add(m[1]);
+  for (const m of html.matchAll(/(?:component-url|renderer-url)="([^"]+)"/g)) urls.add(m[1]);
+  const seen = new Set();
+  let raw = 0;
+  let gzip = 0;
+  const queue = [...urls].map((u) => new URL(u, url).href);
+  while (queue.length) {
+    const next = queue.shift();
+    if (seen.has(next) || !next.startsWith(ORIGIN)) continue;
+    seen.add(next);
+    const body = Buffer.from(await (await fetch(next)).arrayBuffer());
+    raw += body.length;
+    gzip += gzipSync(body).length;
+    // Static imports of a module are loaded too.
+    for (const m of body.toString().matchAll(/(?:import|from)\s*["']([^"']+\.js)["']/g)) queue.push(new URL(m[1], next).href);
+  }
+  return { files: seen.size, raw, gzip, inline: [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].reduce((n, m) => n + m[1].length, 0) };
+}
+
+try {
+  await waitUp();
+  await importFolder({ root: 'scripts/demo-data', url: ORIGIN, token: TOKEN });
+  await admin('PUT', '/locations/loc_bench', { id: 'loc_bench', name: 'Bench' });
+  await admin('PUT', '/funnels/fn_bench', { id: 'fn_bench', locationId: 'loc_bench', name: 'Bench', steps: [{ id: 'st_bench', name: 'Bench', path: '/', pageId: 'pg_bench' }] });
+  await admin('PUT', '/domains/bench.localhost', { host: 'bench.localhost', locationId: 'loc_bench', funnelId: 'fn_bench' });
+  const page = benchPage({ pageId: 'pg_bench', locationId: 'loc_bench', count: 300 });
+  await admin('PUT', '/pages/pg_bench', page);
+  await admin('POST', '/pages/pg_bench/publish');
+  console.log(`\nRender time of a ${page.elements.length}-element page (sequential requests on loopback, 2-core machine):`);
+  await time(`${ORIGIN}/v2/preview/pg_bench`, 10);
+  console.log(`  uncached (preview: API + D1 + render):     ${await time(`${ORIGIN}/v2/preview/pg_bench`, ROUNDS)}`);
+  console.log(`  published, KV page data, fresh render:     ${await time(`${ORIGIN}/?domain=bench.localhost`, ROUNDS)}`);
+  console.log(`  published, edge HTML copy:                 ${await time(`${ORIGIN}/`, ROUNDS, 'bench.localhost')}`);
+
+  console.log('\nJavaScript each demo page ships (external scripts and their static imports; inline bytes apart):');
+  const pages = [
+    ['fn_demo', 'localhost', ['/', '/accelerator', '/inner-circle', '/welcome']],
+    ['fn_alpine', 'eu.localhost', ['/', '/zurich-workshop', '/tokyo-bake-along', '/welcome']],
+  ];
+  for (const [, host, paths] of pages) {
+    for (const path of paths) {
+      const url = `${ORIGIN}${path}?domain=${host}`;
+      const s = await scriptsOf(url);
+      console.log(`  ${(host + path).padEnd(36)} ${String(s.files).padStart(2)} files  ${(s.raw / 1024).toFixed(1).padStart(7)} KB raw  ${(s.gzip / 1024).toFixed(1).padStart(6)} KB gzip  inline ${(s.inline / 1024).toFixed(1)} KB`);
+    }
+  }
+} finally {
+  server.kill('SIGTERM');
+}

@@ -1,0 +1,84 @@
+/** POST /appointment (book and reschedule), setup-intent, booking-error, cancel, note and GET /appointment/{id}. */
+import type { Hono } from 'hono';
+import { bookingCalls as calls } from '../calls/booking';
+import { mount } from '../call';
+import type { AppEnv } from '../env';
+import { ApiError } from '../http';
+import { activeAppointment, addNote, cancelAppointment, eventView, getAppointment, moveAppointment, NO_EVENT } from '../services/appointments';
+import { recordBookingError } from '../services/booking-errors';
+import { createBookingSetupIntent } from '../services/booking-setup-intent';
+import { bookAppointment } from '../services/bookings';
+import { getCalendar } from '../services/calendars';
+import { getLocationInfo } from '../services/location-info';
+import { fieldErrors, submitEnv } from './submit-env';
+
+const NO_CALENDAR = 'Unable to find calendar';
+
+/** Only http(s) thank-you pages are followed. */
+function httpUrl(url: string): string | undefined {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.toString() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function registerAppointmentRoutes(app: Hono<AppEnv>): void {
+  mount(app, calls.reschedule, async (c, { json }) => {
+    const calendar = await getCalendar(c.env.DB, json.calendar_id);
+    if (!calendar) throw new ApiError(404, NO_CALENDAR);
+    const row = await activeAppointment(c.env.DB, json.event_id, calendar.id);
+    const moved = await moveAppointment(c.env.DB, calendar, row, { start: json.selected_slot, zone: json.timezone }, Date.now());
+    const appointment = eventView(moved, calendar);
+    return c.json({ status: true, id: moved.id, appointment, event_address: appointment.event_address });
+  });
+
+  mount(app, calls.book, async (c, { form: payload, files }) => {
+    const calendar = await getCalendar(c.env.DB, payload.calendar_id);
+    if (!calendar) throw new ApiError(404, NO_CALENDAR);
+    const location = await getLocationInfo(c.env.DB, calendar.locationId);
+    if (!location) throw new ApiError(404, NO_CALENDAR);
+    const env = submitEnv(c, Date.now(), calendar.timezone);
+    const booked = await bookAppointment(env, { calendar, location, payload, files });
+    if ('errors' in booked) return fieldErrors(c, booked.errors);
+    const event = eventView(booked.appointment, calendar);
+    const thankYou = calendar.thank_you_url ? httpUrl(calendar.thank_you_url) : undefined;
+    return c.json({
+      contactId: booked.contactId,
+      appointment: { ...event, fingerprint: booked.prepared.fingerprint },
+      id: event.id,
+      event_address: event.event_address,
+      fingerprint: booked.prepared.fingerprint,
+      sessionId: booked.prepared.sessionId,
+      sessionFingerprint: booked.prepared.sessionFingerprint,
+      ...(thankYou ? { calendarThankYouUrl: thankYou } : {}),
+    });
+  });
+
+  mount(app, calls.setupIntent, async (c, { json }) => {
+    if (!(await getLocationInfo(c.env.DB, json.locationId))) throw new ApiError(404, 'Unable to find location');
+    return c.json({ client_secret: await createBookingSetupIntent(c.env, json.locationId) });
+  });
+
+  mount(app, calls.bookingError, async (c, { json }) => {
+    await recordBookingError(c.env.DB, json, Date.now());
+    return c.json({ ok: true });
+  });
+
+  mount(app, calls.cancel, async (c, { params, json }) => {
+    const row = await cancelAppointment(c.env.DB, params.id, json.reason, Date.now());
+    return c.json({ status: true, appointment: eventView(row, await getCalendar(c.env.DB, row.calendar_id)) });
+  });
+
+  mount(app, calls.note, async (c, { params, json }) => {
+    const row = await addNote(c.env.DB, params.appointmentId, json.notes, Date.now());
+    return c.json({ status: true, appointment: eventView(row, await getCalendar(c.env.DB, row.calendar_id)) });
+  });
+
+  mount(app, calls.getAppointment, async (c, { params }) => {
+    const row = await getAppointment(c.env.DB, params.id);
+    if (!row) throw new ApiError(404, NO_EVENT);
+    return c.json(eventView(row, await getCalendar(c.env.DB, row.calendar_id)));
+  });
+}

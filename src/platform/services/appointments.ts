@@ -1,0 +1,114 @@
+/**
+ * Appointments once booked: reading one as the widget's event, moving it to another slot,
+ * cancelling it (which frees the slot) and adding the visitor's note. A slot is held by
+ * the unique index on (calendar_id, start_time) of every non-cancelled appointment, so a
+ * move that races another booking fails in the database, not in the browser.
+ */
+import { Temporal } from 'temporal-polyfill';
+import type { AppointmentEvent, AppointmentStatus } from '../../schemas/appointment';
+import type { CalendarDocument } from '../../schemas/calendar';
+import { ApiError } from '../http';
+import { slotIsFree } from './slots';
+
+export const NO_EVENT = 'No calendar event found';
+export const SLOT_TAKEN = 'This slot is no longer available. Please choose another time.';
+
+export interface AppointmentRow {
+  id: string;
+  calendar_id: string;
+  location_id: string;
+  contact_id: string | null;
+  start_time: number;
+  end_time: number;
+  status: AppointmentStatus;
+  selected_timezone: string;
+  notes: string | null;
+  cancel_reason: string | null;
+  fingerprint: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Whether a D1 error is the slot index refusing a second booking. */
+export function isSlotConflict(err: unknown): boolean {
+  return err instanceof Error && /UNIQUE constraint failed: appointments\./.test(err.message);
+}
+
+/** An instant as ISO 8601 with the offset of `zone`. */
+export function isoIn(ms: number, zone: string): string {
+  return Temporal.Instant.fromEpochMilliseconds(ms).toZonedDateTimeISO(zone).toString({ timeZoneName: 'never', smallestUnit: 'second' });
+}
+
+export function eventView(row: AppointmentRow, calendar: Pick<CalendarDocument, 'event_address'> | null): AppointmentEvent {
+  return {
+    _id: row.id,
+    id: row.id,
+    calendar_id: row.calendar_id,
+    location_id: row.location_id,
+    contact_id: row.contact_id,
+    start_time: isoIn(row.start_time, row.selected_timezone),
+    end_time: isoIn(row.end_time, row.selected_timezone),
+    selected_timezone: row.selected_timezone,
+    status: row.status,
+    event_address: calendar?.event_address ?? '',
+  };
+}
+
+export async function getAppointment(db: D1Database, id: string): Promise<AppointmentRow | null> {
+  return db.prepare('SELECT * FROM appointments WHERE id = ?').bind(id).first<AppointmentRow>();
+}
+
+/** A booked (not cancelled) appointment of `calendarId`, or a 404. */
+export async function activeAppointment(db: D1Database, id: string, calendarId?: string): Promise<AppointmentRow> {
+  const row = await getAppointment(db, id);
+  if (!row || row.status === 'cancelled' || (calendarId && row.calendar_id !== calendarId)) throw new ApiError(404, NO_EVENT);
+  return row;
+}
+
+/** Moves an appointment to `start` in `zone`, if that slot is free by the calendar's rules. */
+export async function moveAppointment(
+  db: D1Database,
+  calendar: CalendarDocument,
+  row: AppointmentRow,
+  move: { start: number; zone: string },
+  now: number,
+): Promise<AppointmentRow> {
+  if (!(await slotIsFree(db, calendar, move.start, now, row.id))) throw new ApiError(409, SLOT_TAKEN);
+  const end = move.start + calendar.slot_duration * 60_000;
+  try {
+    const moved = await db
+      .prepare(
+        `UPDATE appointments SET start_time = ?, end_time = ?, selected_timezone = ?, updated_at = ?
+         WHERE id = ? AND status != 'cancelled' RETURNING *`,
+      )
+      .bind(move.start, end, move.zone, now, row.id)
+      .first<AppointmentRow>();
+    if (!moved) throw new ApiError(404, NO_EVENT);
+    return moved;
+  } catch (err) {
+    if (isSlotConflict(err)) throw new ApiError(409, SLOT_TAKEN);
+    throw err;
+  }
+}
+
+/** Cancels an appointment with the visitor's reason; its slot is free again at once. */
+export async function cancelAppointment(db: D1Database, id: string, reason: string, now: number): Promise<AppointmentRow> {
+  const row = await db
+    .prepare(`UPDATE appointments SET status = 'cancelled', cancel_reason = ?, updated_at = ? WHERE id = ? AND status != 'cancelled' RETURNING *`)
+    .bind(reason, now, id)
+    .first<AppointmentRow>();
+  if (row) return row;
+  const existing = await getAppointment(db, id);
+  if (!existing) throw new ApiError(404, NO_EVENT);
+  throw new ApiError(409, 'This appointment is already cancelled.');
+}
+
+/** Stores the visitor's note (the additional-information step). */
+export async function addNote(db: D1Database, id: string, notes: string, now: number): Promise<AppointmentRow> {
+  const row = await db
+    .prepare('UPDATE appointments SET notes = ?, updated_at = ? WHERE id = ? RETURNING *')
+    .bind(notes, now, id)
+    .first<AppointmentRow>();
+  if (!row) throw new ApiError(404, NO_EVENT);
+  return row;
+}

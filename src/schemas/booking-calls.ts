@@ -1,0 +1,92 @@
+/** Inputs of the booking calls (seed 001 §7): queries, booking and reschedule payloads, cancel and note bodies. */
+import * as v from 'valibot';
+import { Temporal } from 'temporal-polyfill';
+import { stripePaymentResult } from './appointment';
+import { calendarZone } from './calendar';
+import { id } from './common';
+import { submitExtras } from './form-calls';
+
+/** An IANA zone under any of its names, read as its canonical name. */
+export const zoneName = calendarZone;
+
+/** Epoch milliseconds as the query string carries them. */
+const msParam = v.pipe(v.string(), v.regex(/^\d{1,15}$/, 'must be a timestamp in milliseconds'), v.transform(Number));
+
+function instantMs(value: string | number): number | null {
+  if (typeof value === 'number') return Number.isSafeInteger(value) && value >= 0 ? value : null;
+  if (/^\d{1,15}$/.test(value)) return Number(value);
+  try {
+    return Temporal.Instant.from(value).epochMilliseconds;
+  } catch {
+    return null;
+  }
+}
+
+/** A slot start: an ISO timestamp with offset, or epoch ms; read as epoch ms. */
+export const slotTime = v.pipe(
+  v.union([v.string(), v.number()], 'must be an ISO timestamp'),
+  v.check((x) => instantMs(x) !== null, 'must be an ISO timestamp with offset'),
+  v.transform((x) => instantMs(x) as number),
+);
+
+/** Longest range one free-slots call covers: a calendar month seen from any zone, with room. */
+export const MAX_SLOT_RANGE_MS = 62 * 86_400_000;
+
+export const freeSlotsQuery = v.pipe(
+  v.object({
+    calendar_id: id,
+    startDate: msParam,
+    endDate: msParam,
+    timezone: zoneName,
+    user_id: v.optional(v.union([v.literal(''), id])),
+  }),
+  v.check((q) => q.endDate >= q.startDate, 'endDate must not be before startDate'),
+  v.check((q) => q.endDate - q.startDate <= MAX_SLOT_RANGE_MS, 'the range must not exceed 62 days'),
+);
+
+const slugParam = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,100}$/, 'must be a URL slug'));
+
+/** Three shapes (seed 001 §7): provider id + calendar id; calendar slug + provider slug + event id; provider slug. */
+export const servicesQuery = v.object({
+  calendar_provider_id: v.optional(id),
+  calendar_id: v.optional(id),
+  calendar_slug: v.optional(slugParam),
+  calendar_provider_slug: v.optional(slugParam),
+  event_id: v.optional(v.union([v.literal(''), id])),
+  use_id_instead_of_slug: v.optional(v.string()),
+});
+export type ServicesQuery = v.InferOutput<typeof servicesQuery>;
+
+export const widgetDataQuery = v.object({ calendar: v.optional(v.pipe(v.string(), v.maxLength(2000))) });
+
+/** POST /appointment, multipart: the form answers plus the booking keys. */
+export const bookingSubmission = v.looseObject({
+  ...submitExtras,
+  formId: v.optional(v.union([v.literal(''), id])),
+  calendar_id: id,
+  selected_slot: slotTime,
+  selected_timezone: zoneName,
+  event_id: v.optional(v.union([v.literal(''), id])),
+  stripePaymentResult: v.optional(stripePaymentResult),
+  stripeToken: v.optional(v.pipe(v.string(), v.regex(/^tok_[A-Za-z0-9_]{1,200}$/, 'must be a card token'))),
+});
+export type BookingSubmission = v.InferOutput<typeof bookingSubmission>;
+
+/** POST /appointment, JSON: move an appointment to another slot. */
+export const rescheduleBody = v.object({ event_id: id, selected_slot: slotTime, timezone: zoneName, calendar_id: id });
+export type RescheduleBody = v.InferOutput<typeof rescheduleBody>;
+
+export const appointmentParams = v.object({ id });
+export const appointmentNoteParams = v.object({ appointmentId: id });
+export const cancelBody = v.object({ reason: v.pipe(v.string('reason is required'), v.trim(), v.nonEmpty('reason is required'), v.maxLength(2000)) });
+export const noteBody = v.object({ notes: v.pipe(v.string('notes is required'), v.trim(), v.nonEmpty('notes is required'), v.maxLength(5000)) });
+export const setupIntentBody = v.object({ locationId: id });
+
+/** A report of a booking that failed in the browser after the booking call. */
+export const bookingErrorBody = v.object({
+  formData: v.optional(v.unknown()),
+  eventId: v.optional(v.nullable(v.union([v.string(), v.number()]))),
+  error: v.pipe(v.unknown(), v.check((e) => e !== undefined && e !== null && e !== '', 'error is required')),
+  isUserSessionLoad: v.optional(v.boolean(), false),
+  logs: v.optional(v.unknown()),
+});

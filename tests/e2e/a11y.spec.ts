@@ -1,0 +1,19 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+
+// Every step of both demo funnels; the second funnel is served on eu.localhost (Chromium
+// resolves *.localhost to loopback).
+const pages = ['/', '/accelerator', '/inner-circle', '/welcome'].flatMap((path) => [
+  `http://localhost:8790${path}`,
+  `http://eu.localhost:8790${path === '/accelerator' ? '/zurich-workshop' : path === '/inner-circle' ? '/tokyo-bake-along' : path}`,
+]);
+
+for (const url of pages) {
+  test(`axe finds no violations on ${url}`, async ({ page }) => {
+    const res = await page.goto(url);
+    expect(res?.status()).toBe(200);
+    const results = await new AxeBuilder({ page }).analyze();
+    const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+    expect(summary).toEqual([]);
+  });
+}

@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { type FieldContext, validateFields } from '../../src/lib/validation/fields';
+import { surveyPath } from '../../src/lib/validation/survey-path';
+import { verifyTurnstile } from '../../src/platform/services/captcha';
+import { googleCalendarUrl, icsCalendar } from '../../src/platform/services/calendar-links';
+import { formBody } from '../../src/schemas/form';
+import { surveyFormData } from '../../src/schemas/survey';
+import * as v from 'valibot';
+
+const ctx = (over: Partial<FieldContext> = {}): FieldContext => ({
+  mode: 'form',
+  country: 'US',
+  today: '2026-03-02',
+  files: () => [],
+  captcha: 'unchecked',
+  ...over,
+});
+const fields = (list: Record<string, unknown>[]) => v.parse(formBody, { fields: list }).fields;
+
+describe('field rules', () => {
+  it('words a required field by its label, or generically without one', () => {
+    const out = validateFields(fields([{ tag: 'a', label: 'Company Name', required: true }, { tag: 'b', required: true }]), {}, ctx());
+    expect(out.errors).toEqual([
+      { field: 'a', msg: 'The company name field is required.' },
+      { field: 'b', msg: 'This field is required.' },
+    ]);
+    const survey = validateFields(fields([{ tag: 'a', label: 'Age', type: 'number', required: true }]), { a: ' ' }, ctx({ mode: 'survey' }));
+    expect(survey.errors[0]?.msg).toBe('Question, "Age" is required');
+  });
+
+  it('reads phone numbers in the location country and keeps them international', () => {
+    const f = fields([{ tag: 'phone', type: 'phone' }]);
+    expect(validateFields(f, { phone: '020 7946 0958' }, ctx({ country: 'GB' })).values.phone).toBe('+442079460958');
+    expect(validateFields(f, { phone: '020 7946 0958' }, ctx({ country: 'US' })).errors[0]?.msg).toBe('Invalid phone number');
+    expect(validateFields(f, { phone: '+44 20 7946 0958' }, ctx({ country: 'US' })).values.phone).toBe('+442079460958');
+  });
+
+  it('checks dates, birth dates, numbers, amounts and countries', () => {
+    const f = fields([
+      { tag: 'date_of_birth', type: 'date' },
+      { tag: 'start', type: 'date' },
+      { tag: 'qty', type: 'numerical', fieldName: 'Quantity' },
+      { tag: 'price', type: 'monetory' },
+      { tag: 'country', type: 'select' },
+    ]);
+    const ok = validateFields(f, { date_of_birth: '1980-02-29', start: '2026-03-02', qty: '2,5', price: '$1,234.5', country: 'Germany' }, ctx());
+    expect(ok).toEqual({ values: { date_of_birth: '1980-02-29', start: '2026-03-02', qty: 2.5, price: '1234.50', country: 'DE' }, errors: [] });
+    const bad = validateFields(f, { date_of_birth: '2026-03-03', start: '2026-02-30', qty: '1e9', price: 'abc', country: 'Atlantis' }, ctx());
+    expect(bad.errors.map((e) => e.msg)).toEqual([
+      'Date cannot be in the future. Click the year to select a year from the past.',
+      'Please enter a date as YYYY-MM-DD within 100 years of today.',
+      'Quantity is not a valid number',
+      'Please enter an amount.',
+      'Please choose a country.',
+    ]);
+  });
+
+  it('needs every level of a required cascade and one box of a required checkbox list', () => {
+    const f = fields([
+      { tag: 'where', fieldName: 'Location', type: 'cascade_dropdown', required: true, picklistOptions: '[{"0":"US","1":"NY","2":"NYC"}]' },
+      { tag: 'pick', type: 'checkbox', required: true, picklistOptions: ['A', 'B'] },
+    ]);
+    expect(validateFields(f, { where: ['US', 'NY'], pick: [] }, ctx()).errors).toEqual([
+      { field: 'where', msg: 'Location is required' },
+      { field: 'pick', msg: 'Please choose at least one option.' },
+    ]);
+    expect(validateFields(f, { where: { 0: 'US', 1: 'NY', 2: 'NYC' }, pick: ['B'] }, ctx()).errors).toEqual([]);
+  });
+
+  it('fails a form whose captcha was refused', () => {
+    const f = fields([{ tag: 'captcha', type: 'captcha' }]);
+    expect(validateFields(f, {}, ctx({ captcha: 'failed' })).errors[0]?.msg).toBe('Invalid Captcha');
+    expect(validateFields(f, {}, ctx({ captcha: 'verified' })).errors).toEqual([]);
+  });
+
+  it('refuses values of the wrong type without throwing', () => {
+    const f = fields([{ tag: 'name', type: 'text' }, { tag: 'list', type: 'textbox_list' }]);
+    expect(validateFields(f, { name: { $gt: '' }, list: [{}] }, ctx()).errors).toHaveLength(2);
+  });
+});
+
+describe('survey path', () => {
+  const data = v.parse(surveyFormData, {
+    slides: [
+      { id: 'a', slideData: [{ tag: 'q', type: 'checkbox' }], logic: { q: [{ optionName: 'x', index: 0, id: 'c' }, { optionName: 'y', index: 1, id: 'endsurvey' }] } },
+      { id: 'b', slideData: [{ tag: 'r', type: 'text' }], jumpTo: 'a' },
+      { id: 'c', slideData: [{ tag: 's', type: 'text' }] },
+    ],
+  });
+  it('follows logic, lets the highest checked option decide, and stops loops', () => {
+    expect(surveyPath(data, { q: ['x'] }).slides.map((s) => s.id)).toEqual(['a', 'c']);
+    expect(surveyPath(data, { q: ['x', 'y'] })).toMatchObject({ disqualified: 'end' });
+    expect(surveyPath(data, {}).slides.map((s) => s.id)).toEqual(['a', 'b']);
+  });
+});
+
+describe('captcha verification', () => {
+  it('posts the secret and token to siteverify and reads its verdict', async () => {
+    const seen: URLSearchParams[] = [];
+    const siteverify = (success: boolean) =>
+      (async (_url: RequestInfo | URL, init?: RequestInit) => {
+        seen.push(new URLSearchParams(String(init?.body)));
+        return Response.json({ success });
+      }) as typeof fetch;
+    expect(await verifyTurnstile({ secret: 's3cret', token: 'tok', fetcher: siteverify(true) })).toBe(true);
+    expect(seen[0]?.get('secret')).toBe('s3cret');
+    expect(seen[0]?.get('response')).toBe('tok');
+    expect(await verifyTurnstile({ secret: 's3cret', token: 'tok', fetcher: siteverify(false) })).toBe(false);
+    expect(await verifyTurnstile({ secret: 's3cret', token: '', fetcher: siteverify(true) })).toBe(false);
+    const down = (async () => {
+      throw new TypeError('network down');
+    }) as typeof fetch;
+    expect(await verifyTurnstile({ secret: 's3cret', token: 'tok', fetcher: down })).toBe(false);
+  });
+});
+
+describe('calendar links', () => {
+  const entry = { uid: 'apt_1', start: Date.UTC(2026, 2, 9, 13), end: Date.UTC(2026, 2, 9, 14), title: 'Talk; with, Ann', description: 'x'.repeat(200), location: 'Café', cancelled: false };
+  it('escapes text and folds long lines at 75 octets', () => {
+    const ics = icsCalendar(entry, Date.UTC(2026, 2, 1), 'book.example.com');
+    expect(ics).toContain('SUMMARY:Talk\\; with\\, Ann\r\n');
+    expect(ics).toContain('DTSTART:20260309T130000Z\r\n');
+    for (const line of ics.split('\r\n')) expect(new TextEncoder().encode(line).byteLength).toBeLessThanOrEqual(75);
+  });
+  it('builds the Google template URL', () => {
+    expect(googleCalendarUrl(entry)).toContain('dates=20260309T130000Z%2F20260309T140000Z');
+  });
+});
