@@ -17,6 +17,7 @@ interface ContextInput {
   translator: Translator;
   log: RenderLog;
   now: Date;
+  cookieHeader?: string | null;
 }
 
 /** The location's time zone (get_page sends `location.timezone`) if valid. */
@@ -44,6 +45,8 @@ export function createRenderContext(input: ContextInput): RenderContext {
     t: input.translator.t,
     log: input.log,
     timeZone,
+    now: input.now.getTime(),
+    cookieHeader: input.cookieHeader,
     text: (html) =>
       applyMergeFields(html, mergeData, (field, reason) =>
         reportError(new Error(`Template merge failed for {{${field}}}: ${reason}`), { pageId: input.doc.pageId }),

@@ -1,34 +1,22 @@
 /**
- * Where links on a page point. Everything here is pure so buttons, menus, maps and images
- * agree, and so a page links correctly with JavaScript off (seed 000 §2, §5):
- * - a link without a protocol gets `https://`; `#`, `tel:`, `sms:`, `mailto:` and
- *   root-relative paths are kept; any other scheme (javascript:, data:, …) is refused;
- * - the visitor's query string is carried to the next step unless the target has its own.
+ * Where links on a page point, so buttons, menus, maps and images agree and a page links
+ * correctly with JavaScript off (seed 000 §2, §5). The link rules themselves (https:// added,
+ * only http(s)/tel/sms/mailto/anchors/relative paths, the query carried to the next step with
+ * the target's own keys winning) are src/lib/links.ts, shared with the browser runtime.
  */
+import { carryQuery, normaliseLink } from '../lib/links';
 import type { PageDocument } from '../schemas/page';
 
-const KEPT_PREFIX = /^(#|tel:|sms:|mailto:)/i;
-const HTTP = /^https?:\/\//i;
-const OTHER_SCHEME = /^[a-z][a-z0-9+.-]*:(?!\d)/i;
+export { carryQuery };
 
-/** A safe href for a seller-entered link, or null when there is none or it is refused. */
+/**
+ * A safe href for a seller-entered link (src/lib/links.ts rules), or null when there is
+ * none or it is refused, so callers can tell "no link" from the anchor `#`.
+ */
 export function normalizeLink(raw: unknown): string | null {
-  if (typeof raw !== 'string') return null;
-  const url = raw.trim();
-  if (url === '' || url === '#') return url === '#' ? '#' : null;
-  if (KEPT_PREFIX.test(url) || HTTP.test(url)) return url;
-  if (url.startsWith('//')) return `https:${url}`;
-  if (url.startsWith('/')) return url;
-  if (OTHER_SCHEME.test(url)) return null;
-  return `https://${url}`;
-}
-
-/** Adds the visitor's query string to `href` when `href` has none of its own (and is not an anchor). */
-export function carryQuery(href: string, query: string): string {
-  const q = query.replace(/^\?/, '');
-  if (q === '' || href.startsWith('#') || href.includes('?')) return href;
-  const hash = href.indexOf('#');
-  return hash === -1 ? `${href}?${q}` : `${href.slice(0, hash)}?${q}${href.slice(hash)}`;
+  if (typeof raw !== 'string' || raw.trim() === '') return null;
+  const link = normaliseLink(raw);
+  return link === '#' && raw.trim() !== '#' ? null : link;
 }
 
 /** A phone number reduced to what tel:/sms: links take (digits, leading +, separators dropped). */

@@ -1,10 +1,8 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { progressStep } from '../../src/elements/progress-bar/schema';
-import { watchUrl } from '../../src/elements/video/schema';
 import { menuTarget } from '../../src/elements/nav-menu/menu-link';
 import { menuItem } from '../../src/elements/nav-menu/schema';
-import { timerEndMs } from '../../src/elements/timer-settings';
 import { ELEMENT_METAS } from '../../src/schemas/page';
 import { parseExtra } from '../../src/tree/extra';
 
@@ -51,22 +49,30 @@ describe('element helpers', () => {
     expect([0, 4, 5, 68, 99, 150, -3].map(progressStep)).toEqual([0, 0, 10, 70, 100, 100, 0]);
   });
 
-  it('links a video to its watch page', () => {
-    expect(watchUrl('https://www.youtube.com/embed/dQw4w9WgXcQ?rel=0')).toBe('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
-    expect(watchUrl('https://player.vimeo.com/video/123')).toBe('https://vimeo.com/123');
-    expect(watchUrl('javascript:x')).toBeNull();
-  });
-
-  it('reads a countdown end in its own time zone', () => {
-    expect(timerEndMs({ endDate: '2026-07-01', endTime: '12:00', timezone: 'Europe/Berlin' })).toBe(Date.UTC(2026, 6, 1, 10));
-    expect(timerEndMs({ endDate: 'soon', endTime: '', timezone: 'UTC' })).toBeNull();
-  });
-
   it('points menu items at URLs, step URLs with the query, or actions', () => {
     const doc = { elements: [], popups: [], funnelSteps: [{ id: 'st_1', url: 'https://x.test/one' }] };
     const item = (over: Record<string, unknown>) => v.parse(menuItem, over);
     expect(menuTarget(item({ goTo: 'url', url: 'x.test', openInNewTab: true }), doc, '')).toEqual({ href: 'https://x.test', newTab: true });
     expect(menuTarget(item({ goTo: 'step', goToId: 'st_1' }), doc, 'a=1')).toEqual({ href: 'https://x.test/one?a=1', newTab: false });
     expect(menuTarget(item({ goTo: 'openPopup', popupId: 'p1' }), doc, '')).toEqual({ action: 'openPopup', popupId: 'p1' });
+  });
+});
+
+describe('fonts', () => {
+  it('loads only the self-hosted fonts a page uses, never Arial or Helvetica Neue', async () => {
+    const { fontsUsedBy } = await import('../../src/lib/fonts');
+    const page = (over: Record<string, unknown>) => ({ elements: [], popups: [], ...over });
+    expect(fontsUsedBy(page({}))).toEqual(['Montserrat', 'Lato']);
+    expect(
+      fontsUsedBy(
+        page({
+          defaultSettings: { typography: { headlineFont: 'Arial', contentFont: 'Helvetica Neue' } },
+          elements: [{ id: 'h', type: 'element', meta: 'heading', child: [], class: [], styles: { fontFamily: "'Open Sans', sans-serif" }, extra: {} }],
+        }),
+      ),
+    ).toEqual(['Open Sans']);
+    const preview = page({ defaultSettings: { typography: { headlineFont: 'Arial', contentFont: 'Arial' } }, general: { general: { fontsToLoadForPreview: ['Lato'] } } });
+    expect(fontsUsedBy(preview)).toEqual([]);
+    expect(fontsUsedBy(preview, true)).toEqual(['Lato']);
   });
 });

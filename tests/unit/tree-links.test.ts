@@ -26,10 +26,10 @@ describe('normalizeLink', () => {
 });
 
 describe('carryQuery', () => {
-  it('carries the query to a target without one, not to one with its own', () => {
+  it("carries the query to the target; the target's own keys win", () => {
     expect(carryQuery('/next', 'utm_source=x')).toBe('/next?utm_source=x');
     expect(carryQuery('/next#a', '?b=1')).toBe('/next?b=1#a');
-    expect(carryQuery('/next?own=1', 'b=1')).toBe('/next?own=1');
+    expect(carryQuery('/next?own=1&b=2', 'b=1&c=3')).toBe('/next?own=1&b=2&c=3');
     expect(carryQuery('#anchor', 'b=1')).toBe('#anchor');
   });
 });
