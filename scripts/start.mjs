@@ -30,7 +30,14 @@ const ORIGIN = `http://${HOST}:${PORT}`;
 const DEMO_DATA = resolve(root, 'scripts/demo-data');
 const DEV_VARS = resolve(root, '.dev.vars');
 // Printed by miniflare at every start when offline; harmless (it falls back to a placeholder).
-const NOISE = [/Unable to fetch the `?Request\.cf`? object/, /getaddrinfo ENOTFOUND workers\.cloudflare\.com/, /^\s+at .*node:dns/];
+const NOISE = [
+  /Unable to fetch the `?Request\.cf`? object/,
+  /getaddrinfo ENOTFOUND workers\.cloudflare\.com/,
+  /^\s+at .*node:dns/,
+  // Printed before the first request: src/fetch.ts ends in astro(), which runs sessions,
+  // actions and middleware itself and marks them used only once a request arrives.
+  /Your project uses \w+, but your custom src\/fetch\.ts does not call/,
+];
 // While starting, the admin calls of the status check and the demo import are summarised instead.
 const ADMIN_LOG = /^(?:GET|PUT|POST|DELETE) \/admin\/v1\//;
 let starting = true;
