@@ -9,7 +9,7 @@ import { recordBookingError } from '../services/booking-errors';
 import { createBookingSetupIntent } from '../services/booking-setup-intent';
 import { bookAppointment } from '../services/bookings';
 import { getCalendar } from '../services/calendars';
-import { getLocationInfo } from '../services/location-info';
+import { getLocation } from '../services/locations';
 import { fieldErrors, submitEnv } from './submit-env';
 
 const NO_CALENDAR = 'Unable to find calendar';
@@ -37,7 +37,7 @@ export function registerAppointmentRoutes(app: Hono<AppEnv>): void {
   mount(app, calls.book, async (c, { form: payload, files }) => {
     const calendar = await getCalendar(c.env.DB, payload.calendar_id);
     if (!calendar) throw new ApiError(404, NO_CALENDAR);
-    const location = await getLocationInfo(c.env.DB, calendar.locationId);
+    const location = await getLocation(c.env.DB, calendar.locationId);
     if (!location) throw new ApiError(404, NO_CALENDAR);
     const env = submitEnv(c, Date.now(), calendar.timezone);
     const booked = await bookAppointment(env, { calendar, location, payload, files });
@@ -57,7 +57,7 @@ export function registerAppointmentRoutes(app: Hono<AppEnv>): void {
   });
 
   mount(app, calls.setupIntent, async (c, { json }) => {
-    if (!(await getLocationInfo(c.env.DB, json.locationId))) throw new ApiError(404, 'Unable to find location');
+    if (!(await getLocation(c.env.DB, json.locationId))) throw new ApiError(404, 'Unable to find location');
     return c.json({ client_secret: await createBookingSetupIntent(c.env, json.locationId) });
   });
 

@@ -8,7 +8,7 @@ import type { AppEnv } from '../env';
 import { ApiError } from '../http';
 import { eventView, getAppointment } from '../services/appointments';
 import { calendarView, getCalendar, getCalendarBySlug, getProvider, listServices, providerView } from '../services/calendars';
-import { getLocationInfo } from '../services/location-info';
+import { getLocation } from '../services/locations';
 import { calendarFreeSlots } from '../services/slots';
 
 const NO_CALENDAR_ID = 'Calendar Id not found';
@@ -23,7 +23,7 @@ export function registerCalendarRoutes(app: Hono<AppEnv>): void {
     for (const id of ids) {
       const calendar = await getCalendar(c.env.DB, id);
       if (!calendar) continue;
-      const location = await getLocationInfo(c.env.DB, calendar.locationId);
+      const location = await getLocation(c.env.DB, calendar.locationId);
       const provider = calendar.providerId ? await getProvider(c.env.DB, { id: calendar.providerId }) : null;
       out[id] = {
         calendar: await calendarView(c.env.DB, calendar, location, c.env.STRIPE_PUBLISHABLE_KEY),
@@ -55,7 +55,7 @@ export function registerCalendarRoutes(app: Hono<AppEnv>): void {
     } else {
       services = await listServices(c.env.DB, provider.id);
     }
-    const location = await getLocationInfo(c.env.DB, provider.locationId);
+    const location = await getLocation(c.env.DB, provider.locationId);
     const event = query.event_id ? await getAppointment(c.env.DB, query.event_id) : null;
     const eventCalendar = event ? services.find((s) => s.id === event.calendar_id) : undefined;
     return c.json({

@@ -5,7 +5,7 @@ import { mount } from '../call';
 import type { AppEnv } from '../env';
 import { ApiError } from '../http';
 import { getForm } from '../services/forms';
-import { getLocationInfo } from '../services/location-info';
+import { getLocation } from '../services/locations';
 import { recordSubmission } from '../services/record-submission';
 import { prepareSubmission } from '../services/submissions';
 import { fieldErrors, submitEnv } from './submit-env';
@@ -22,7 +22,7 @@ export function registerFormsRoutes(app: Hono<AppEnv>): void {
   mount(app, formsCalls.submitForm, async (c, { form: payload, files }) => {
     const form = await getForm(c.env.DB, payload.formId);
     if (!form) throw new ApiError(404, NOT_FOUND);
-    const location = await getLocationInfo(c.env.DB, form.locationId);
+    const location = await getLocation(c.env.DB, form.locationId);
     if (!location) throw new ApiError(404, NOT_FOUND);
     const env = submitEnv(c, Date.now(), location.timezone);
     const req = {

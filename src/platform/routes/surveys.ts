@@ -4,7 +4,7 @@ import { surveysCalls } from '../calls/surveys';
 import { mount } from '../call';
 import type { AppEnv } from '../env';
 import { ApiError } from '../http';
-import { getLocationInfo } from '../services/location-info';
+import { getLocation } from '../services/locations';
 import { recordSubmission } from '../services/record-submission';
 import { prepareSubmission } from '../services/submissions';
 import { getSurvey, surveyFields } from '../services/surveys';
@@ -22,7 +22,7 @@ export function registerSurveysRoutes(app: Hono<AppEnv>): void {
   mount(app, surveysCalls.submitSurvey, async (c, { form: payload, files }) => {
     const survey = await getSurvey(c.env.DB, payload.formId);
     if (!survey) throw new ApiError(404, NOT_FOUND);
-    const location = await getLocationInfo(c.env.DB, survey.locationId);
+    const location = await getLocation(c.env.DB, survey.locationId);
     if (!location) throw new ApiError(404, NOT_FOUND);
     const { fields, disqualified } = surveyFields(survey, payload);
     const env = submitEnv(c, Date.now(), location.timezone);

@@ -13,7 +13,7 @@ import { ApiError } from '../http';
 import { activeAppointment, type AppointmentRow, getAppointment, isSlotConflict, moveAppointment, SLOT_TAKEN } from './appointments';
 import { calendarForm } from './calendars';
 import { upsertContact } from './contacts';
-import type { LocationInfo } from './location-info';
+import type { Location } from './locations';
 import { slotIsFree } from './slots';
 import { type PreparedSubmission, prepareSubmission, type SubmitEnv, type SubmitRequest, submissionRows } from './submissions';
 import { discardUploads, storeUploads, uploadRows } from './uploads';
@@ -43,7 +43,7 @@ function insertAppointment(env: SubmitEnv, a: { id: string; calendar: CalendarDo
 /** Books (or, with event_id, moves) an appointment; field errors come back unwritten. */
 export async function bookAppointment(
   env: SubmitEnv,
-  input: { calendar: CalendarDocument; location: LocationInfo; payload: BookingSubmission; files: Map<string, File[]> },
+  input: { calendar: CalendarDocument; location: Location; payload: BookingSubmission; files: Map<string, File[]> },
 ): Promise<Booked | { errors: FieldError[] }> {
   const { calendar, payload } = input;
   const payment = paymentOf(calendar, payload);

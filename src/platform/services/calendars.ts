@@ -8,7 +8,7 @@ import type { FormBody, FormField } from '../../schemas/form';
 import { formBody } from '../../schemas/form';
 import * as v from 'valibot';
 import { getForm, readDocument } from './forms';
-import type { LocationInfo } from './location-info';
+import type { Location } from './locations';
 
 interface DocRow {
   doc: string;
@@ -79,7 +79,7 @@ export async function calendarForm(db: D1Database, calendar: CalendarDocument): 
 }
 
 /** The calendar as the widget receives it: with its form and the location's publishable key. */
-export async function calendarView(db: D1Database, calendar: CalendarDocument, location: LocationInfo | null, envKey: string | undefined): Promise<Record<string, unknown>> {
+export async function calendarView(db: D1Database, calendar: CalendarDocument, location: Location | null, envKey: string | undefined): Promise<Record<string, unknown>> {
   const publishable = location?.stripePublishableKey || envKey || '';
   return {
     ...calendar,
