@@ -39,11 +39,9 @@ export function parseWith<S extends v.GenericSchema>(schema: S, data: unknown): 
 }
 
 /** Reads a body of at most `limit` bytes, stopping (413) as soon as it passes the limit. */
-export async function readLimited(req: Request, limit: number): Promise<Uint8Array> {
-  const declared = Number(req.headers.get('content-length') ?? '0');
-  if (declared > limit) throw new ApiError(413, `Request body is larger than ${limit} bytes`);
-  if (!req.body) return new Uint8Array();
-  const reader = req.body.getReader();
+/** Reads a stream whole, or answers null as soon as it passes `limit` bytes (and stops reading). */
+export async function readCapped(stream: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array | null> {
+  const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -52,7 +50,7 @@ export async function readLimited(req: Request, limit: number): Promise<Uint8Arr
     size += value.byteLength;
     if (size > limit) {
       await reader.cancel();
-      throw new ApiError(413, `Request body is larger than ${limit} bytes`);
+      return null;
     }
     chunks.push(value);
   }
@@ -63,6 +61,15 @@ export async function readLimited(req: Request, limit: number): Promise<Uint8Arr
     at += chunk.byteLength;
   }
   return out;
+}
+
+export async function readLimited(req: Request, limit: number): Promise<Uint8Array> {
+  const declared = Number(req.headers.get('content-length') ?? '0');
+  if (declared > limit) throw new ApiError(413, `Request body is larger than ${limit} bytes`);
+  if (!req.body) return new Uint8Array();
+  const bytes = await readCapped(req.body, limit);
+  if (!bytes) throw new ApiError(413, `Request body is larger than ${limit} bytes`);
+  return bytes;
 }
 
 /** Reads a JSON body of at most `limit` bytes; an empty body reads as `{}`. */

@@ -7,6 +7,7 @@
 import { newId, type RandomBytes } from '../../lib/ids';
 import type { FieldError } from '../../lib/validation/fields';
 import { MAX_TOTAL_UPLOAD_BYTES, messages } from '../../lib/validation/messages';
+import { readCapped } from '../http';
 import { extensionOf, sniffFile } from './file-types';
 
 export interface PreparedUpload {
@@ -38,27 +39,10 @@ export interface UploadSource {
 
 class OverLimit extends Error {}
 
-async function readCapped(stream: ReadableStream<Uint8Array>, remaining: number): Promise<Uint8Array> {
-  const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > remaining) {
-      await reader.cancel();
-      throw new OverLimit();
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return out;
+async function readWithin(stream: ReadableStream<Uint8Array>, remaining: number): Promise<Uint8Array> {
+  const bytes = await readCapped(stream, remaining);
+  if (!bytes) throw new OverLimit();
+  return bytes;
 }
 
 function safeName(name: string): string {
@@ -99,7 +83,7 @@ export async function prepareUploads(
     for (const file of files) {
       let bytes: Uint8Array;
       try {
-        bytes = await readCapped(file.stream(), MAX_TOTAL_UPLOAD_BYTES - total);
+        bytes = await readWithin(file.stream(), MAX_TOTAL_UPLOAD_BYTES - total);
       } catch (err) {
         if (err instanceof OverLimit) return { error: { field, msg: messages.totalSize } };
         throw err;
