@@ -1,11 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { E2E_PORT } from './playwright.config';
 
 // Every step of both demo funnels; the second funnel is served on eu.localhost (Chromium
 // resolves *.localhost to loopback).
 const pages = ['/', '/accelerator', '/inner-circle', '/welcome'].flatMap((path) => [
-  `http://localhost:8790${path}`,
-  `http://eu.localhost:8790${path === '/accelerator' ? '/zurich-workshop' : path === '/inner-circle' ? '/tokyo-bake-along' : path}`,
+  `http://localhost:${E2E_PORT}${path}`,
+  `http://eu.localhost:${E2E_PORT}${path === '/accelerator' ? '/zurich-workshop' : path === '/inner-circle' ? '/tokyo-bake-along' : path}`,
 ]);
 
 for (const url of pages) {

@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 
-export const E2E_PORT = 8790;
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 8790);
 export const E2E_TOKEN = 'e2e-admin-token-6f1c2a9d';
 
 export default defineConfig({
