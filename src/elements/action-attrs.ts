@@ -19,6 +19,7 @@ export function actionAttrs(target: ActionTarget): Record<string, string> {
     return {
       type: 'button',
       'data-action': target.action,
+      ...(target.action === 'openPopup' ? { 'aria-haspopup': 'dialog' } : {}),
       ...Object.fromEntries(Object.entries(target.data).map(([key, value]) => [`data-${kebab(key)}`, value])),
     };
   }

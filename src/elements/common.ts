@@ -66,6 +66,7 @@ export function elementAttrs(
     class: classList.join(' '),
     'data-element': element.meta || element.type,
     ...(style ? { style } : {}),
+    ...(node.hidden ? { hidden: '' } : {}),
   };
 }
 

@@ -11,6 +11,8 @@ import type { RenderLog } from './log';
 export interface TreeNode {
   element: PageElement;
   children: TreeNode[];
+  /** Starts hidden (`hidden` attribute): a timer shows it later. */
+  hidden?: boolean;
 }
 
 /** Nesting deeper than this is treated as a cycle or a broken document. */

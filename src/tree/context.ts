@@ -21,6 +21,8 @@ export interface RenderContext {
   text: (html: string) => string;
   /** Location time zone for dates shown to visitors. */
   timeZone?: string;
+  /** The render's clock (epoch ms): timers show the time left at this moment. */
+  now: number;
 }
 
 /** Where a node sits: the index of its section (0 = above the fold) and whether it is in a popup. */

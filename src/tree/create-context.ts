@@ -44,6 +44,7 @@ export function createRenderContext(input: ContextInput): RenderContext {
     t: input.translator.t,
     log: input.log,
     timeZone,
+    now: input.now.getTime(),
     text: (html) =>
       applyMergeFields(html, mergeData, (field, reason) =>
         reportError(new Error(`Template merge failed for {{${field}}}: ${reason}`), { pageId: input.doc.pageId }),

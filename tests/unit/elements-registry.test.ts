@@ -1,10 +1,8 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { progressStep } from '../../src/elements/progress-bar/schema';
-import { watchUrl } from '../../src/elements/video/schema';
 import { menuTarget } from '../../src/elements/nav-menu/menu-link';
 import { menuItem } from '../../src/elements/nav-menu/schema';
-import { timerEndMs } from '../../src/elements/timer-settings';
 import { ELEMENT_METAS } from '../../src/schemas/page';
 import { parseExtra } from '../../src/tree/extra';
 
@@ -49,17 +47,6 @@ describe('element registry', () => {
 describe('element helpers', () => {
   it('rounds progress to 10 % steps', () => {
     expect([0, 4, 5, 68, 99, 150, -3].map(progressStep)).toEqual([0, 0, 10, 70, 100, 100, 0]);
-  });
-
-  it('links a video to its watch page', () => {
-    expect(watchUrl('https://www.youtube.com/embed/dQw4w9WgXcQ?rel=0')).toBe('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
-    expect(watchUrl('https://player.vimeo.com/video/123')).toBe('https://vimeo.com/123');
-    expect(watchUrl('javascript:x')).toBeNull();
-  });
-
-  it('reads a countdown end in its own time zone', () => {
-    expect(timerEndMs({ endDate: '2026-07-01', endTime: '12:00', timezone: 'Europe/Berlin' })).toBe(Date.UTC(2026, 6, 1, 10));
-    expect(timerEndMs({ endDate: 'soon', endTime: '', timezone: 'UTC' })).toBeNull();
   });
 
   it('points menu items at URLs, step URLs with the query, or actions', () => {

@@ -10,17 +10,8 @@ export const extraSchema = v.looseObject({
   autoplay: v.optional(v.pipe(v.union([v.number(), v.string(), v.boolean()]), v.transform((a) => a === 1 || a === '1' || a === true)), false),
   /** youtube, vimeo, wistia, custom_embed or html. */
   type: str('youtube'),
-  width: str(),
+  width: v.optional(v.union([v.string(), v.number()]), ''),
   title: str(),
 });
 export type VideoExtra = v.InferOutput<typeof extraSchema>;
 
-/** The page a visitor can watch the video on without the player (YouTube/Vimeo embeds → their watch pages). */
-export function watchUrl(embedUrl: string): string | null {
-  const url = embedUrl.trim();
-  const youtube = /^https?:\/\/(?:www\.)?(?:youtube(?:-nocookie)?\.com\/embed\/|youtu\.be\/)([\w-]{6,})/i.exec(url);
-  if (youtube) return `https://www.youtube.com/watch?v=${youtube[1]}`;
-  const vimeo = /^https?:\/\/player\.vimeo\.com\/video\/(\d+)/i.exec(url);
-  if (vimeo) return `https://vimeo.com/${vimeo[1]}`;
-  return /^https?:\/\//i.test(url) ? url : null;
-}

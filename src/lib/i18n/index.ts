@@ -29,10 +29,13 @@ export interface Translator {
   t: TFunction;
 }
 
-/** Creates the translator of one request for `lang` and the given namespaces (default `page`). */
+/** Every namespace there is an English file for (`page`, `page-runtime`, `timer`, …). */
+export const NAMESPACES: readonly string[] = Object.keys(bundledResources[DEFAULT_LANGUAGE] ?? { page: {} });
+
+/** Creates the translator of one request for `lang` and the given namespaces (default all; `page` is the default one). */
 export function createI18n(
   lang: Language,
-  namespaces: readonly string[] = ['page'],
+  namespaces: readonly string[] = NAMESPACES,
   resources: Resources = bundledResources,
   warn: (message: string) => void = console.warn,
 ): Translator {
@@ -46,7 +49,7 @@ export function createI18n(
     supportedLngs: [...LANGUAGES],
     lowerCaseLng: true,
     ns: [...namespaces],
-    defaultNS: namespaces[0] ?? 'page',
+    defaultNS: namespaces.includes('page') ? 'page' : (namespaces[0] ?? 'page'),
     resources,
     initAsync: false,
     // Astro escapes every `{expression}`; escaping here too would double-escape.
