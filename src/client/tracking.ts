@@ -5,7 +5,7 @@
  * keepalive), and the pixel starts. With `notrack` nothing of it happens.
  */
 import { FUNNEL_EVENT_PATH, isNotrack, pageViewEvent, SESSION_PATH, sessionRecord } from '../lib/tracking/events';
-import { FINGERPRINT_COOKIE, ONE_YEAR_SECONDS, resolveFingerprint } from '../lib/tracking/fingerprint';
+import { FINGERPRINT_COOKIE, newFingerprint, ONE_YEAR_SECONDS, resolveFingerprint } from '../lib/tracking/fingerprint';
 import { pixelPlan } from '../lib/tracking/pixel';
 import type { FunnelContext } from './context';
 import { setCookie } from './cookie-jar';
@@ -28,7 +28,7 @@ export function sendJson(win: Window, path: string, body: unknown): void {
 export function startTracking(doc: Document, win: Window, context: FunnelContext): void {
   if (isNotrack(context.notrack, win.location.search)) return;
   const run = () => {
-    const identity = resolveFingerprint(doc.cookie, () => win.crypto.randomUUID());
+    const identity = resolveFingerprint(doc.cookie, () => newFingerprint((bytes) => win.crypto.getRandomValues(bytes)));
     if (identity.write) setCookie(FINGERPRINT_COOKIE, identity.fingerprint, ONE_YEAR_SECONDS);
     const page = {
       ...context,

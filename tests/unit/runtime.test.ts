@@ -6,6 +6,7 @@ import { isExitIntent } from '../../src/client/exit-intent';
 import { trappedIndex } from '../../src/client/focus';
 import { isChrome, shouldPrefetch } from '../../src/client/navigation';
 import { CHUNK_RELOAD_WINDOW_MS, isChunkLoadError, mayReload } from '../../src/client/reload-guard';
+import { idList } from '../../src/client/visibility';
 
 describe('funnel context', () => {
   it('fills every field and falls back to empty values', () => {
@@ -32,6 +33,14 @@ describe('actions', () => {
     expect(ACTIONS).toHaveLength(11);
     expect(isActionName('openPopup')).toBe(true);
     expect(isActionName('open-popup')).toBe(false);
+  });
+});
+
+describe('element id lists', () => {
+  it('reads ids separated by commas and/or spaces', () => {
+    expect(idList('sec_a,sec_b')).toEqual(['sec_a', 'sec_b']);
+    expect(idList(' sec_a  #sec_b, row_c ')).toEqual(['sec_a', 'sec_b', 'row_c']);
+    expect(idList(undefined)).toEqual([]);
   });
 });
 

@@ -34,6 +34,28 @@ describe('server-rendered timer markup (reads without JavaScript)', () => {
   });
 });
 
+describe('server-rendered minute timer on a revisit (cookie sent with the request)', () => {
+  const extra = { minutes: 30 };
+
+  it('shows the time left since the first visit', () => {
+    const cookie = `other=1; mt_1=${now - 10 * 60 * 1000}`;
+    const html = renderToString(createElement(MinuteTimer, minuteTimerIslandProps({ id: 'mt_1', extra }, now, t, cookie))).replace(/<!-- -->/g, '');
+    expect(html).toMatch(/>20<\/span><span class="ef-timer__label">Minutes</);
+  });
+
+  it('renders hidden when auto-hide-element applies', () => {
+    const props = minuteTimerIslandProps({ id: 'mt_1', extra: { ...extra, revisitAction: 'auto-hide-element' } }, now, t, `mt_1=${now - 1000}`);
+    const html = renderToString(createElement(MinuteTimer, props));
+    expect(html).toContain('data-timer-state="hidden"');
+    expect(html).toContain('hidden=""');
+  });
+
+  it('renders hidden and expired when auto-expire-x-day applies', () => {
+    const props = minuteTimerIslandProps({ id: 'mt_1', extra: { ...extra, revisitAction: 'auto-expire-x-day' } }, now, t, `mt_1=${now - 1000}`);
+    expect(renderToString(createElement(MinuteTimer, props))).toContain('data-timer-state="expired"');
+  });
+});
+
 describe('server-rendered video markup', () => {
   it('shows a poster linking to the video and no player', () => {
     const props = videoIslandProps({ extra: { type: 'youtube', embedURL: 'https://youtu.be/dQw4w9WgXcQ' } }, t);

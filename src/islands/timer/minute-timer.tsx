@@ -23,14 +23,19 @@ export interface MinuteTimerProps extends TimerBaseProps {
   revisitAction: RevisitAction;
   /** Element ids shown when auto-hide-element hides the timer on a revisit. */
   showOnRevisit: string[];
+  /** First visit (epoch ms) from the request's timer cookie, so a revisit renders right on the server. */
+  firstVisit?: number | null;
 }
+
+type ViewState = 'running' | 'expired' | 'hidden';
 
 /** The evergreen timer. */
 export default function MinuteTimer(props: MinuteTimerProps) {
-  const { id, now, durationMs, cookieDays, revisitAction, showOnRevisit, labels, expire, region } = props;
+  const { id, now, durationMs, cookieDays, revisitAction, showOnRevisit, labels, expire, region, firstVisit } = props;
   const root = useRef<HTMLDivElement>(null);
+  const server = evergreenState({ now, cookieValue: firstVisit ? String(firstVisit) : null, durationMs, revisitAction });
   const [endsAt, setEndsAt] = useState<number | null>(null);
-  const [state, setState] = useState<'running' | 'expired' | 'hidden'>('running');
+  const [state, setState] = useState<ViewState>(server.kind);
   const markExpired = useCallback(() => setState('expired'), []);
   const complete = useCompletion(id, expire, root, markExpired);
 
@@ -57,7 +62,7 @@ export default function MinuteTimer(props: MinuteTimerProps) {
   return (
     <TimerView
       kind="minute-timer"
-      remainingMs={remaining ?? durationMs}
+      remainingMs={remaining ?? (server.kind === 'running' ? server.endsAt - now : 0)}
       labels={labels}
       region={region}
       state={state}

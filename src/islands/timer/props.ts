@@ -3,6 +3,7 @@
  *   <CountdownTimer client:visible {...countdownIslandProps(element, now, t)} />
  * They read the element's `extra` tolerantly and keep the props small (no page data).
  */
+import { parseFirstVisit, timerCookieName } from '../../lib/timers/evergreen';
 import { expireActionOf, elementIds } from '../../lib/timers/expire';
 import { timerLabels } from '../../lib/timers/labels';
 import {
@@ -13,6 +14,7 @@ import {
   revisitActionOf,
 } from '../../lib/timers/settings';
 import { resolveZone } from '../../lib/timers/zoned';
+import { readCookie } from '../../lib/tracking/cookies';
 import type { CountdownTimerProps } from './countdown-timer';
 import type { DayTimerProps } from './day-timer';
 import type { MinuteTimerProps } from './minute-timer';
@@ -53,10 +55,20 @@ export function dayTimerIslandProps(element: TimerElement, now: number, t: Trans
   return { ...base(element, now, t), time: dailyTime(extra), timezone: resolveZone(extra.timezone) };
 }
 
-/** Props of the minute timer island. */
-export function minuteTimerIslandProps(element: TimerElement, now: number, t: Translate): MinuteTimerProps {
+/**
+ * Props of the minute timer island. With the request's Cookie header, a revisit already
+ * renders right on the server (time left, or hidden).
+ */
+export function minuteTimerIslandProps(
+  element: TimerElement,
+  now: number,
+  t: Translate,
+  cookieHeader?: string | null,
+): MinuteTimerProps {
   const extra = element.extra ?? {};
+  const firstVisit = parseFirstVisit(readCookie(cookieHeader, timerCookieName(element.id)), now);
   return {
+    ...(firstVisit === null ? {} : { firstVisit }),
     ...base(element, now, t),
     durationMs: evergreenDurationMs(extra),
     cookieDays: cookieDays(extra),

@@ -39,3 +39,19 @@ export function resolveFingerprint(cookieHeader: string | null | undefined, newI
 export function fingerprintCookieOptions(secure: boolean): CookieOptions {
   return { maxAge: ONE_YEAR_SECONDS, path: '/', secure };
 }
+
+/** Fills a byte array with random values (crypto.getRandomValues, also on plain-http pages). */
+export type RandomFill = (bytes: Uint8Array<ArrayBuffer>) => unknown;
+
+/**
+ * A new fingerprint: a random UUID v4 built from `fill`. crypto.randomUUID exists only in
+ * secure contexts, and a seller's domain may still be served over plain http.
+ */
+export function newFingerprint(fill: RandomFill = (bytes) => crypto.getRandomValues(bytes)): string {
+  const bytes = new Uint8Array(16);
+  fill(bytes);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
