@@ -83,6 +83,26 @@ describe('POST /funnelbuilder/get_page by host and path', () => {
     expect(status).toBe(200);
     expect(data).toMatchObject({ pageId: 'pg_n1', funnelDomain: 'c.example.com' });
   });
+
+  it('builds step URLs on the requested domain, also for a funnel without a custom domain', async () => {
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO domains (host, location_id, funnel_id, created_at, updated_at) VALUES ('plain.localhost', 'loc_a', 'fn_n', 0, 0)"),
+      env.DB.prepare("INSERT INTO domains (host, location_id, funnel_id, created_at, updated_at) VALUES ('www.shop.example.com', 'loc_a', 'fn_a', 0, 0)"),
+    ]);
+    try {
+      const plain = await getPage({ domain_name: 'Plain.localhost:4321', page_url: '/' });
+      expect(plain.status).toBe(200);
+      expect(plain.data).toMatchObject({ pageId: 'pg_n1', funnelNextStep: 'https://plain.localhost/next' });
+      expect(plain.data.funnelSteps).toEqual([
+        { id: 'st_n1', url: 'https://plain.localhost/start', value: 'Start' },
+        { id: 'st_n2', url: 'https://plain.localhost/next', value: 'Next' },
+      ]);
+      const www = await getPage({ domain_name: 'www.shop.example.com', page_url: '/sales' });
+      expect(www.data).toMatchObject({ stepId: 'st_sale', funnelNextStep: 'https://www.shop.example.com/upsell' });
+    } finally {
+      await env.DB.prepare("DELETE FROM domains WHERE host IN ('plain.localhost', 'www.shop.example.com')").run();
+    }
+  });
 });
 
 describe('POST /funnelbuilder/get_page by page id', () => {

@@ -1,6 +1,7 @@
 /**
- * Funnels and their ordered steps, and the URLs that reach a step: `https://{domain}{path}`
- * on a funnel with a custom domain, `/v2/preview/{pageId}` without one (seed 000 §2).
+ * Funnels and their ordered steps, and the URLs that reach a step: `https://{host}{path}`
+ * on the domain the page was requested on (a domain row or the funnel's custom domain),
+ * else on the funnel's custom domain, else `/v2/preview/{pageId}` (seed 000 §2).
  */
 
 export interface Funnel {
@@ -97,8 +98,13 @@ export function nextStep(steps: Step[], step: Step): Step | null {
   return at >= 0 ? (steps[at + 1] ?? null) : null;
 }
 
-/** The URL a visitor follows to reach a step ('' when the step has no page yet). */
-export function stepUrl(funnel: Funnel, step: Step): string {
-  if (funnel.domain) return `https://${funnel.domain}${step.path}`;
+/**
+ * The URL a visitor follows to reach a step ('' when the step has no page yet). `host` is
+ * the domain the current page was resolved by: the visitor stays on it (several domain rows
+ * may point at one funnel, and a funnel without a custom domain has none of its own).
+ */
+export function stepUrl(funnel: Funnel, step: Step, host?: string): string {
+  const domain = host || funnel.domain;
+  if (domain) return `https://${domain}${step.path}`;
   return step.pageId ? `/v2/preview/${step.pageId}` : '';
 }

@@ -96,6 +96,7 @@ export async function getFunnelPage(db: D1Database, lookup: PageLookup, fallback
     ...found.place,
     location,
     preview: lookup.preview,
+    host: lookup.pageId ? undefined : lookup.host,
     fallbackPublishableKey,
   });
 }
