@@ -25,14 +25,15 @@ export function selfHostedFont(family: unknown): SelfHostedFont | null {
   return SELF_HOSTED_FONTS.find((font) => font.toLowerCase() === first) ?? null;
 }
 
-/** The self-hosted fonts the page uses, in a stable order. */
-export function fontsUsedBy(doc: PageDocument): SelfHostedFont[] {
+/** The self-hosted fonts the page uses, in a stable order (a preview adds `fontsToLoadForPreview`). */
+export function fontsUsedBy(doc: PageDocument, isPreview = false): SelfHostedFont[] {
   const typography = doc.defaultSettings?.typography;
   const names: unknown[] = [
     typography?.headlineFont ?? DEFAULT_THEME.headlineFont,
     typography?.contentFont ?? DEFAULT_THEME.contentFont,
     ...(doc.general?.general?.fontsToLoad ?? []),
     ...(doc.general?.fontsToLoad ?? []),
+    ...(isPreview ? [...(doc.general?.general?.fontsToLoadForPreview ?? []), ...(doc.general?.fontsToLoadForPreview ?? [])] : []),
     ...(doc.elements ?? []).map((element) => element.styles?.fontFamily),
   ];
   const used = new Set(names.map(selfHostedFont).filter((font): font is SelfHostedFont => font !== null));

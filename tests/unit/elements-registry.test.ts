@@ -57,3 +57,22 @@ describe('element helpers', () => {
     expect(menuAction(item({ goTo: 'none' }))).toBeNull();
   });
 });
+
+describe('fonts', () => {
+  it('loads only the self-hosted fonts a page uses, never Arial or Helvetica Neue', async () => {
+    const { fontsUsedBy } = await import('../../src/lib/fonts');
+    const page = (over: Record<string, unknown>) => ({ elements: [], popups: [], ...over });
+    expect(fontsUsedBy(page({}))).toEqual(['Montserrat', 'Lato']);
+    expect(
+      fontsUsedBy(
+        page({
+          defaultSettings: { typography: { headlineFont: 'Arial', contentFont: 'Helvetica Neue' } },
+          elements: [{ id: 'h', type: 'element', meta: 'heading', child: [], class: [], styles: { fontFamily: "'Open Sans', sans-serif" }, extra: {} }],
+        }),
+      ),
+    ).toEqual(['Open Sans']);
+    const preview = page({ defaultSettings: { typography: { headlineFont: 'Arial', contentFont: 'Arial' } }, general: { general: { fontsToLoadForPreview: ['Lato'] } } });
+    expect(fontsUsedBy(preview)).toEqual([]);
+    expect(fontsUsedBy(preview, true)).toEqual(['Lato']);
+  });
+});
