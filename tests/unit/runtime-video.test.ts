@@ -58,6 +58,10 @@ describe('video island props', () => {
       width: '640px',
       messages: { play: '[page-runtime:video.play]', loadError: '[page-runtime:video.loadError]', title: '[page-runtime:video.title]' },
     });
+    const viaCdn = videoIslandProps({ extra: { thumbnailURL: 'https://storage.googleapis.com/b/t.jpg' } }, t, {
+      imageUrl: (raw) => raw.replace('https://storage.googleapis.com/', 'https://cdn.test/'),
+    });
+    expect(viaCdn.thumbnailUrl).toBe('https://cdn.test/b/t.jpg');
     expect(videoWidth('80%')).toBe('80%');
     expect(videoWidth('calc(1px)')).toBe('100%');
     expect(videoWidth(undefined)).toBe('100%');

@@ -23,16 +23,22 @@ export function videoWidth(value: unknown): string {
   return /^\d+(\.\d+)?(px|%|rem|em|vw)$/.test(width) ? width : '100%';
 }
 
+/** Options of the builder: how seller images are served (e.g. bucket files through the CDN). */
+export interface VideoPropsOptions {
+  imageUrl?: (raw: string) => string | null;
+}
+
 /** Props of the video island. */
-export function videoIslandProps(element: VideoElement, t: Translate): VideoPlayerProps {
+export function videoIslandProps(element: VideoElement, t: Translate, options: VideoPropsOptions = {}): VideoPlayerProps {
   const extra = element.extra ?? {};
+  const thumbnail = text(extra.thumbnailURL);
   const embedUrl = text(extra.embedURL);
   const customEmbedCode = text(extra.customEmbedCode);
   return {
     source: videoSourceOf(extra.type, embedUrl, customEmbedCode),
     embedUrl,
     customEmbedCode,
-    thumbnailUrl: text(extra.thumbnailURL),
+    thumbnailUrl: options.imageUrl ? (options.imageUrl(thumbnail) ?? '') : thumbnail,
     autoplay: extra.autoplay === 1 || extra.autoplay === '1' || extra.autoplay === true,
     width: videoWidth(extra.width),
     messages: videoMessages(t),
