@@ -55,6 +55,7 @@ describe('element helpers', () => {
     expect(menuAction(item({ goTo: 'step', goToId: 'st_1' }))).toEqual({ action: 'go-to-funnel-step', extra: { stepPath: 'st_1' } });
     expect(menuAction(item({ goTo: 'openPopup', popupId: 'p1' }))).toMatchObject({ action: 'openPopup', extra: { popupId: 'p1' } });
     expect(menuAction(item({ goTo: 'none' }))).toBeNull();
+    expect(menuAction(item({ goTo: 'url', url: '' }))).toBeNull();
   });
 });
 

@@ -3,7 +3,7 @@
  * and images share one markup (`elementAction`): `url` → the url action (new tab kept),
  * `step` / `funnel-step` / `go-to-funnel-step` → go-to-funnel-step with `goToId`, any
  * other `goTo` → that action with the item's settings (openPopup with `popupId`, …);
- * '' and `none` → a plain label. Pure; one record of kinds, no switch.
+ * '', `none` and a url item without a URL → a plain label. Pure; one record of kinds, no switch.
  */
 import type { MenuItem } from './schema';
 
@@ -13,7 +13,8 @@ export type MenuAction = { action: string; extra: Record<string, unknown> } | nu
 const toStep = (item: MenuItem): MenuAction => ({ action: 'go-to-funnel-step', extra: { stepPath: item.goToId } });
 
 const KINDS: Record<string, (item: MenuItem) => MenuAction> = {
-  url: (item) => ({ action: 'url', extra: { visitWebsite: { url: item.url, newTab: item.openInNewTab } } }),
+  // An item without a URL is a label (e.g. the parent of a sub-menu), not a link to '#'.
+  url: (item) => (item.url.trim() === '' ? null : { action: 'url', extra: { visitWebsite: { url: item.url, newTab: item.openInNewTab } } }),
   step: toStep,
   'funnel-step': toStep,
   'go-to-funnel-step': toStep,
