@@ -78,3 +78,17 @@ test('a page without islands loads no framework, only the page runtime', async (
   await openFixture(page, '/timers');
   await expect.poll(() => scripts.some((path) => /react|client\./.test(path))).toBe(true);
 });
+
+test('demo funnel: step links stay on the requested host, button wrappers paint nothing, no raw i18n keys', async ({ page }) => {
+  for (const origin of ['http://localhost:8790', 'http://demo.localhost:8790']) {
+    await page.goto(`${origin}/inner-circle`);
+    const hrefs = await page.locator('a[data-action="go-to-next-funnel-step"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    expect(hrefs.length).toBeGreaterThan(0);
+    for (const href of hrefs) expect(href).toMatch(/^\/welcome/);
+    const wrappers = await page.locator('.ef-button').evaluateAll((elements) => elements.map((element) => getComputedStyle(element).backgroundColor));
+    expect(new Set(wrappers)).toEqual(new Set(['rgba(0, 0, 0, 0)']));
+  }
+  await page.goto('/welcome');
+  await expect(page.locator('[data-timer="day-timer"]')).toBeVisible();
+  await expect(page.locator('body')).not.toContainText(/\btimer\.\w+/);
+});

@@ -43,6 +43,7 @@ describe('elementAction', () => {
     expect(act('go-to-funnel-step', { stepPath: 'st_2' }).attributes.href).toBe('/upsell?utm=1');
     expect(act('url', { visitWebsite: { url: 'example.com', newTab: true } }).attributes).toMatchObject({ href: 'https://example.com', target: '_blank' });
     expect(act('click-to-call', { phoneNumber: '+1 (555) 010-2030' }).attributes.href).toBe('tel:+15550102030');
+    expect(act('sell-product', { productId: { id: 'prod_1' }, saleAction: 'go-to-next-funnel-step' }).attributes).toMatchObject({ 'data-product-id': 'prod_1', 'data-sale-action': 'go-to-next-funnel-step' });
     expect(act('openPopup', { popupId: 'popup_1' })).toEqual({ tag: 'button', attributes: { type: 'button', 'data-action': 'openPopup', 'data-popup-id': 'popup_1', 'aria-haspopup': 'dialog' } });
   });
 
