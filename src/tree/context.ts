@@ -25,6 +25,8 @@ export interface RenderContext {
   timeZone?: string;
   /** The render's clock (epoch ms): timers show the time left at this moment. */
   now: number;
+  /** The request's Cookie header: a minute timer's first visit renders right on the server. */
+  cookieHeader?: string | null;
 }
 
 /** Where a node sits: the index of its section (0 = above the fold) and whether it is in a popup. */

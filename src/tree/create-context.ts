@@ -18,6 +18,7 @@ interface ContextInput {
   translator: Translator;
   log: RenderLog;
   now: Date;
+  cookieHeader?: string | null;
 }
 
 /** The location's time zone (get_page sends `location.timezone`) if valid. */
@@ -47,6 +48,7 @@ export function createRenderContext(input: ContextInput): RenderContext {
     log: input.log,
     timeZone,
     now: input.now.getTime(),
+    cookieHeader: input.cookieHeader,
     text: (html) =>
       applyMergeFields(html, mergeData, (field, reason) =>
         reportError(new Error(`Template merge failed for {{${field}}}: ${reason}`), { pageId: input.doc.pageId }),

@@ -36,6 +36,8 @@ interface PrepareOptions {
   translator: Translator;
   log: RenderLog;
   now: Date;
+  /** The request's Cookie header (the page is then not HTML-cached if it has timers). */
+  cookieHeader?: string | null;
 }
 
 export function preparePage(raw: unknown, options: PrepareOptions): PreparedPage {
