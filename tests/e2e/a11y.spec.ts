@@ -1,12 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 
-// Every step of both demo funnels; the second funnel is served on eu.localhost (Chromium
+// Every step of both demo funnels and the fixture pages; the second funnel is served on eu.localhost (Chromium
 // resolves *.localhost to loopback).
 const pages = ['/', '/accelerator', '/inner-circle', '/welcome'].flatMap((path) => [
   `http://localhost:8790${path}`,
   `http://eu.localhost:8790${path === '/accelerator' ? '/zurich-workshop' : path === '/inner-circle' ? '/tokyo-bake-along' : path}`,
 ]);
+// The browser-test fixture funnel (every element type and action; tests/e2e/fixture-data).
+pages.push(...['/', '/second', '/timers'].map((path) => `http://fixture.localhost:8790${path}`));
 
 for (const url of pages) {
   test(`axe finds no violations on ${url}`, async ({ page }) => {

@@ -49,7 +49,7 @@ test('a url action opens the normalised link in a new tab', async ({ context, pa
   expect(tab.url()).toBe('https://example.com/offer');
   expect(page.url()).toBe(`${FIXTURE}/`);
   // An svg with a url action is a link too.
-  await expect(page.locator('#svg_link a')).toHaveAttribute('href', 'https://example.com/blog');
+  await expect(page.getByRole('link', { name: 'Visit the blog' })).toHaveAttribute('href', 'https://example.com/blog');
 });
 
 test('openPopup: modal dialog, focus trapped, closed by Escape, the close button and the overlay', async ({ page }) => {
