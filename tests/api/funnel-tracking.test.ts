@@ -55,6 +55,15 @@ describe('POST /session', () => {
     expect(row).toMatchObject({ location_id: 'loc_a', kind: 'funnel', ref_id: 'fn_a', name: 'Guide funnel', fingerprint: 'fp_visitor1' });
   });
 
+  it("records a funnel page visit by the page's id, as the page runtime sends it", async () => {
+    const res = await post('/session', { locationId: 'loc_a', type: 'funnel', id: 'pg_sale', name: 'Sales', fingerprint: 'fp_visitor2' });
+    expect(res.status).toBe(200);
+    const { sessionId } = (await res.json()) as { sessionId: string };
+    const row = await env.DB.prepare('SELECT * FROM sessions WHERE id = ?').bind(sessionId).first();
+    expect(row).toMatchObject({ location_id: 'loc_a', kind: 'funnel', ref_id: 'pg_sale', name: 'Sales' });
+    expect((await post('/session', { locationId: 'loc_b', type: 'funnel', id: 'pg_sale' })).status).toBe(404);
+  });
+
   it('gives a visitor without a fingerprint one', async () => {
     const res = await post('/session', { locationId: 'loc_a', type: 'funnel', id: 'fn_n' });
     const body = (await res.json()) as { sessionFingerprint: string };

@@ -38,7 +38,7 @@ test.describe('with JavaScript disabled', () => {
   });
 });
 
-test('a page_view event reaches /api/funnel/event, and nothing is sent with ?notrack', async ({ page }) => {
+test('a page_view event reaches /api/funnel/event and the session is recorded; nothing is sent with ?notrack', async ({ page }) => {
   // Seen at the network boundary (a beacon's body is only readable there), then sent on.
   const bodies: Record<string, string>[] = [];
   await page.route('**/api/funnel/event', async (route) => {
@@ -46,8 +46,11 @@ test('a page_view event reaches /api/funnel/event, and nothing is sent with ?not
     await route.continue();
   });
   const event = page.waitForRequest((req) => req.url().endsWith('/api/funnel/event') && req.method() === 'POST');
+  const session = page.waitForResponse((res) => res.url().endsWith('/api/session'));
   await openFixture(page, '/second?utm_source=x');
   await event;
+  // The session record of the visit is accepted too.
+  expect((await session).status()).toBe(200);
   await expect.poll(() => bodies.length).toBe(1);
   const body = bodies[0]!;
   expect(body).toMatchObject({ event_type: 'page_view', page_id: 'pg_fx_second', funnel_id: 'fn_fixture', funnel_step_id: 'st_fx_second', domain_name: 'fixture.localhost', page_url: '/second' });

@@ -22,16 +22,21 @@ export interface Session {
   sessionFingerprint: string;
 }
 
-/** The table each session kind refers to; a session must name a thing of its location. */
-const REF_TABLES: Record<SessionKind, string> = {
-  funnel: 'funnels',
-  form: 'forms',
-  survey: 'surveys',
-  calendar: 'calendars',
+/**
+ * The tables each session kind may refer to; a session must name a thing of its location.
+ * A funnel visit names its page (the page runtime's session record: seed 000 §7 "kind
+ * 'funnel', page id, page name"); the opt-in and checkout calls name the funnel itself.
+ */
+const REF_TABLES: Record<SessionKind, readonly string[]> = {
+  funnel: ['funnels', 'pages'],
+  form: ['forms'],
+  survey: ['surveys'],
+  calendar: ['calendars'],
 };
 
 export async function assertSessionTarget(db: D1Database, locationId: string, kind: SessionKind, refId: string): Promise<void> {
-  const found = await db.prepare(`SELECT 1 AS ok FROM ${REF_TABLES[kind]} WHERE id = ? AND location_id = ?`).bind(refId, locationId).first();
+  const sql = REF_TABLES[kind].map((table) => `SELECT 1 AS ok FROM ${table} WHERE id = ?1 AND location_id = ?2`).join(' UNION ALL ');
+  const found = await db.prepare(sql).bind(refId, locationId).first();
   if (!found) throw new ApiError(404, `Unable to find ${kind}`);
 }
 
