@@ -99,6 +99,9 @@ describe('POST /funnelbuilder/get_page by host and path', () => {
       ]);
       const www = await getPage({ domain_name: 'www.shop.example.com', page_url: '/sales' });
       expect(www.data).toMatchObject({ stepId: 'st_sale', funnelNextStep: 'https://www.shop.example.com/upsell' });
+      // Opened by id (the preview), a funnel whose domains are only domain rows links to previews.
+      const preview = await getPage({ page_id: 'pg_n1', preview: true });
+      expect(preview.data).toMatchObject({ funnelNextStep: '/v2/preview/pg_n2' });
     } finally {
       await env.DB.prepare("DELETE FROM domains WHERE host IN ('plain.localhost', 'www.shop.example.com')").run();
     }

@@ -8,7 +8,10 @@ export interface Funnel {
   id: string;
   locationId: string;
   name: string;
+  /** The funnel's custom domain, else the first domain row pointing at it. */
   domain: string | null;
+  /** The funnel's own custom domain only (step links of a page opened by id use it). */
+  customDomain: string | null;
 }
 
 export interface Step {
@@ -26,6 +29,7 @@ interface FunnelRow {
   location_id: string;
   name: string;
   domain: string | null;
+  custom_domain: string | null;
 }
 
 interface StepRow {
@@ -39,10 +43,16 @@ interface StepRow {
 }
 
 /** A funnel's domain: its own, else a domain that points at it. */
-const FUNNEL_COLUMNS = `f.id, f.location_id, f.name,
+const FUNNEL_COLUMNS = `f.id, f.location_id, f.name, f.domain AS custom_domain,
   COALESCE(f.domain, (SELECT host FROM domains WHERE funnel_id = f.id ORDER BY created_at, host LIMIT 1)) AS domain`;
 
-const toFunnel = (row: FunnelRow): Funnel => ({ id: row.id, locationId: row.location_id, name: row.name, domain: row.domain });
+const toFunnel = (row: FunnelRow): Funnel => ({
+  id: row.id,
+  locationId: row.location_id,
+  name: row.name,
+  domain: row.domain,
+  customDomain: row.custom_domain,
+});
 
 const toStep = (row: StepRow): Step => ({
   id: row.id,
@@ -101,10 +111,11 @@ export function nextStep(steps: Step[], step: Step): Step | null {
 /**
  * The URL a visitor follows to reach a step ('' when the step has no page yet). `host` is
  * the domain the current page was resolved by: the visitor stays on it (several domain rows
- * may point at one funnel, and a funnel without a custom domain has none of its own).
+ * may point at one funnel, and a funnel without a custom domain has none of its own). A page
+ * opened by id (preview) links to the funnel's custom domain, else to the step's preview.
  */
 export function stepUrl(funnel: Funnel, step: Step, host?: string): string {
-  const domain = host || funnel.domain;
+  const domain = host || funnel.customDomain;
   if (domain) return `https://${domain}${step.path}`;
   return step.pageId ? `/v2/preview/${step.pageId}` : '';
 }
