@@ -28,6 +28,14 @@ test('next step and funnel step links carry the query string and navigate', asyn
   await expect(page.locator('[data-menu-item="mi_step"] a')).toHaveAttribute('href', '/second?x=1');
 });
 
+test("in a preview, the next step link opens the next step's preview", async ({ page }) => {
+  await page.goto(`${FIXTURE}/v2/preview/pg_fx_all?utm_source=builder`);
+  await expect(page.locator('#btn_next a')).toHaveAttribute('href', '/v2/preview/pg_fx_second?utm_source=builder');
+  await page.locator('#btn_next a').click();
+  await page.waitForURL(`${FIXTURE}/v2/preview/pg_fx_second?utm_source=builder`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Second step');
+});
+
 test('a step link shows the busy spinner while leaving', async ({ page }) => {
   await openFixture(page);
   // Keep the page from leaving (after the runtime's own click handler) so the busy state stays.
