@@ -51,7 +51,11 @@ const BUILDERS: Record<ActionName, MarkupBuilder> = {
   },
   openPopup: (extra) => ({ 'data-popup-id': text(extra.popupId) || 'popup_1', 'aria-haspopup': 'dialog' }),
   'hide-element': (extra) => ({ 'data-hide-elements': elementIds(extra.hideElements).join(',') }),
-  'sell-product': (extra) => ({ 'data-product-id': nested(extra.productId, 'id') }),
+  // saleAction (what follows a sale) travels along for the payment code.
+  'sell-product': (extra) => {
+    const saleAction = text(extra.saleAction);
+    return { 'data-product-id': nested(extra.productId, 'id'), ...(saleAction ? { 'data-sale-action': saleAction } : {}) };
+  },
   'go-to-membership': () => ({}),
   none: () => ({}),
 };

@@ -1,7 +1,7 @@
 /**
  * The click settings shared by buttons and image/svg actions (seed 000 §3, page-data.md):
  * action, visitWebsite, stepPath, scrollToElement, phoneNumber, popupId, hideElements,
- * productId, saleAction. Resolution into links lives in src/tree/actions.ts.
+ * productId, saleAction. Their markup comes from src/tree/actions.ts (actionMarkup).
  */
 import * as v from 'valibot';
 import { flag, idList, str } from './common';

@@ -7,7 +7,7 @@
 import type { FunnelContext } from '../client/context';
 import { runtimeMessages } from '../client/messages';
 import type { RenderContext } from '../tree/context';
-import { normalizeLink } from '../tree/links';
+import { nextStepHref } from '../tree/links';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
 
@@ -15,7 +15,6 @@ const text = (value: unknown) => (typeof value === 'string' ? value : typeof val
 export function funnelContext(ctx: RenderContext, request: { host: string; path: string; notrack: boolean }): FunnelContext {
   const doc = ctx.doc as RenderContext['doc'] & Record<string, unknown>;
   const location = (doc.location ?? {}) as Record<string, unknown>;
-  const next = normalizeLink(doc.funnelNextStep ?? '');
   return {
     funnelId: text(doc.funnelId),
     pageId: text(doc.pageId),
@@ -25,7 +24,7 @@ export function funnelContext(ctx: RenderContext, request: { host: string; path:
     domain: request.host,
     pageUrl: request.path,
     notrack: request.notrack,
-    nextStepUrl: next && next !== '#' ? next : '',
+    nextStepUrl: nextStepHref({ doc: ctx.doc, host: ctx.host }),
     pixelId: text(doc.pixelId ?? location.pixelId),
     pixelEvent: text(doc.pixelEvent ?? location.pixelEvent),
     previewUrl: text(doc.previewUrl ?? location.previewUrl),

@@ -12,6 +12,8 @@ export interface RenderContext {
   doc: PageDocument;
   /** The visitor's query string without `?` (carried to the next step). */
   query: string;
+  /** The host the page was requested on (step URLs on it become root-relative). */
+  host: string;
   cdnBase?: string;
   isPreview: boolean;
   lang: string;

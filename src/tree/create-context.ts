@@ -12,6 +12,7 @@ import type { RenderLog } from './log';
 interface ContextInput {
   doc: PageDocument;
   query: string;
+  host: string;
   cdnBase?: string;
   isPreview: boolean;
   translator: Translator;
@@ -39,6 +40,7 @@ export function createRenderContext(input: ContextInput): RenderContext {
   return {
     doc: input.doc,
     query: input.query,
+    host: input.host,
     cdnBase: input.cdnBase,
     isPreview: input.isPreview,
     lang: input.translator.lang,

@@ -1,49 +1,75 @@
 /**
- * Where links on a page point, so buttons, menus, maps and images agree and a page links
- * correctly with JavaScript off (seed 000 §2, §5). The link rules themselves (https:// added,
- * only http(s)/tel/sms/mailto/anchors/relative paths, the query carried to the next step with
- * the target's own keys winning) are src/lib/links.ts, shared with the browser runtime.
+ * Where a page's funnel links point (seed 000 §2). get_page answers the next step and every
+ * step as absolute URLs on the domain the page was requested on (or `/v2/preview/{pageId}`
+ * without a domain). The renderer turns a URL on the requested host into a root-relative
+ * path, so the visitor keeps the scheme and port they came with (http://localhost:4321 in
+ * development, a second domain row of the same funnel), and carries the visitor's query
+ * string to the step (the target's own keys win). Link normalisation and query carrying
+ * themselves live in src/lib/links.ts; the markup of actions in src/client/action-markup.ts.
  */
+import type { StepLinks } from '../client/action-markup';
 import { carryQuery, normaliseLink } from '../lib/links';
 import type { PageDocument } from '../schemas/page';
 
-export { carryQuery };
+/** `url` as a root-relative path when it is an http(s) URL on `host`; else unchanged. */
+export function localHref(url: string, host: string): string {
+  if (!/^https?:\/\//i.test(url) || host === '') return url;
+  try {
+    const parsed = new URL(url);
+    return parsed.hostname.toLowerCase() === host.toLowerCase() ? `${parsed.pathname}${parsed.search}${parsed.hash}` : url;
+  } catch {
+    return url;
+  }
+}
+
+const pathOf = (url: string) => {
+  try {
+    return new URL(url, 'https://x.invalid').pathname;
+  } catch {
+    return '';
+  }
+};
 
 /**
- * A safe href for a seller-entered link (src/lib/links.ts rules), or null when there is
- * none or it is refused, so callers can tell "no link" from the anchor `#`.
+ * The URL of a funnel step named by `ref`: its id, its URL, its path (with or without the
+ * leading slash) or its name. A root-relative ref that names no step is used as is. null
+ * when nothing matches.
  */
-export function normalizeLink(raw: unknown): string | null {
-  if (typeof raw !== 'string' || raw.trim() === '') return null;
-  const link = normaliseLink(raw);
-  return link === '#' && raw.trim() !== '#' ? null : link;
+export function findStepUrl(doc: Pick<PageDocument, 'funnelSteps'>, ref: string): string | null {
+  const wanted = ref.trim();
+  if (wanted === '') return null;
+  const path = `/${wanted.replace(/^\/+/, '')}`;
+  const step = (doc.funnelSteps ?? []).find(
+    (s) => s.id === wanted || s.url === wanted || (s.url && pathOf(s.url) === path) || s.value === wanted,
+  );
+  if (step?.url) return step.url;
+  return wanted.startsWith('/') ? wanted : null;
 }
 
-/** A phone number reduced to what tel:/sms: links take (digits, leading +, separators dropped). */
-export function phoneHref(scheme: 'tel' | 'sms', phone: unknown): string | null {
-  if (typeof phone !== 'string') return null;
-  const digits = phone.trim().replace(/[^\d+*#]/g, '').replace(/(?!^)\+/g, '');
-  return digits === '' || digits === '+' ? null : `${scheme}:${digits}`;
+/** What a page's step links need: the document, the requested host and the visitor's query. */
+export interface StepLinkInput {
+  doc: Pick<PageDocument, 'funnelSteps' | 'funnelNextStep'>;
+  host: string;
+  query: string;
 }
 
-/** The URL of a funnel step by its id (or its path), from the funnel page state. */
-export function stepUrl(doc: Pick<PageDocument, 'funnelSteps'>, stepRef: unknown): string | null {
-  if (typeof stepRef !== 'string' || stepRef.trim() === '') return null;
-  const ref = stepRef.trim();
-  const step = doc.funnelSteps?.find((s) => s.id === ref || s.url === ref);
-  const url = step?.url ?? (ref.startsWith('/') ? ref : undefined);
-  return url ? normalizeLink(url) : null;
+/** The next step's URL on the requested host, without the query ('' when there is none). */
+export function nextStepHref({ doc, host }: Pick<StepLinkInput, 'doc' | 'host'>): string {
+  const raw = (doc.funnelNextStep ?? '').trim();
+  if (raw === '' || raw === '#') return '';
+  const href = normaliseLink(raw);
+  return href === '#' ? '' : localHref(href, host);
 }
 
-/** The next step's URL with the query string carried along, or null when the page has no next step. */
-export function nextStepUrl(doc: Pick<PageDocument, 'funnelNextStep'>, query: string): string | null {
-  const next = normalizeLink(doc.funnelNextStep ?? '');
-  return next && next !== '#' ? carryQuery(next, query) : null;
-}
-
-/** An element id usable as a fragment (`#id`), or null. */
-export function anchorHref(id: unknown): string | null {
-  if (typeof id !== 'string') return null;
-  const clean = id.trim().replace(/^#/, '');
-  return /^[A-Za-z][\w:.-]*$/.test(clean) ? `#${clean}` : null;
+/** The step URLs for `actionMarkup`, with the visitor's query carried ('' = unknown step). */
+export function stepLinks(input: StepLinkInput): StepLinks {
+  const carry = (href: string) => (href === '' ? '' : carryQuery(href, input.query));
+  return {
+    nextStepUrl: carry(nextStepHref(input)),
+    stepUrl: (ref) => {
+      const url = findStepUrl(input.doc, ref);
+      const href = url === null ? '#' : normaliseLink(url);
+      return href === '#' ? '' : carry(localHref(href, input.host));
+    },
+  };
 }

@@ -29,6 +29,8 @@ export type PageOutcome =
 
 interface PrepareOptions {
   query: string;
+  /** The requested host (lower-case, no port). */
+  host: string;
   cdnBase?: string;
   isPreview: boolean;
   translator: Translator;

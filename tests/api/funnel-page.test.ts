@@ -71,7 +71,7 @@ describe('POST /funnelbuilder/get_page by host and path', () => {
     expect(data).toMatchObject({ funnelId: 'fn_skip', stepId: 'st_s1', funnelNextStep: 'https://skip.example.com/three', funnelNextPageId: 'pg_thanks' });
   });
 
-  it('links steps by path on a host that serves a funnel without a custom domain', async () => {
+  it('links steps on the host that serves a funnel without a custom domain', async () => {
     await env.DB.batch([
       env.DB.prepare("INSERT INTO funnels (id, location_id, name, domain, created_at, updated_at) VALUES ('fn_rel', 'loc_a', 'Rel', NULL, 0, 0)"),
       env.DB.prepare("INSERT INTO domains (host, location_id, funnel_id, created_at, updated_at) VALUES ('rel.example.com', 'loc_a', 'fn_rel', 0, 0)"),
@@ -82,22 +82,24 @@ describe('POST /funnelbuilder/get_page by host and path', () => {
     expect(data).toMatchObject({
       funnelId: 'fn_rel',
       funnelDomain: 'rel.example.com',
-      funnelNextStep: '/two',
+      funnelNextStep: 'https://rel.example.com/two',
       funnelSteps: [
-        { id: 'st_r1', url: '/', value: 'One' },
-        { id: 'st_r2', url: '/two', value: 'Two' },
+        { id: 'st_r1', url: 'https://rel.example.com/', value: 'One' },
+        { id: 'st_r2', url: 'https://rel.example.com/two', value: 'Two' },
       ],
     });
   });
 
-  it('never links a development host over https', async () => {
+  // The renderer turns links on the requested host into root-relative paths, so a
+  // development host keeps its http scheme and port (tests/e2e checks the rendered links).
+  it('links a development host on the host it was asked on, without its port', async () => {
     await env.DB.batch([
       env.DB.prepare("INSERT INTO funnels (id, location_id, name, domain, created_at, updated_at) VALUES ('fn_dev', 'loc_a', 'Dev', 'demo.localhost', 0, 0)"),
       env.DB.prepare("INSERT INTO funnel_steps (id, funnel_id, name, path, position, page_id) VALUES ('st_d1', 'fn_dev', 'One', '/', 0, 'pg_thanks')"),
       env.DB.prepare("INSERT INTO funnel_steps (id, funnel_id, name, path, position, page_id) VALUES ('st_d2', 'fn_dev', 'Two', '/two', 1, 'pg_n2')"),
     ]);
     const byHost = await getPage({ domain_name: 'demo.localhost:4321', page_url: '/' });
-    expect(byHost.data).toMatchObject({ funnelDomain: 'demo.localhost', funnelNextStep: '/two' });
+    expect(byHost.data).toMatchObject({ funnelDomain: 'demo.localhost', funnelNextStep: 'https://demo.localhost/two' });
   });
 
   it('has no next step on the last step', async () => {
@@ -130,6 +132,29 @@ describe('POST /funnelbuilder/get_page by host and path', () => {
     const { status, data } = await getPage({ domain_name: 'c.example.com', page_url: '/welcome/' });
     expect(status).toBe(200);
     expect(data).toMatchObject({ pageId: 'pg_n1', funnelDomain: 'c.example.com' });
+  });
+
+  it('builds step URLs on the requested domain, also for a funnel without a custom domain', async () => {
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO domains (host, location_id, funnel_id, created_at, updated_at) VALUES ('plain.localhost', 'loc_a', 'fn_n', 0, 0)"),
+      env.DB.prepare("INSERT INTO domains (host, location_id, funnel_id, created_at, updated_at) VALUES ('www.shop.example.com', 'loc_a', 'fn_a', 0, 0)"),
+    ]);
+    try {
+      const plain = await getPage({ domain_name: 'Plain.localhost:4321', page_url: '/' });
+      expect(plain.status).toBe(200);
+      expect(plain.data).toMatchObject({ pageId: 'pg_n1', funnelNextStep: 'https://plain.localhost/next' });
+      expect(plain.data.funnelSteps).toEqual([
+        { id: 'st_n1', url: 'https://plain.localhost/start', value: 'Start' },
+        { id: 'st_n2', url: 'https://plain.localhost/next', value: 'Next' },
+      ]);
+      const www = await getPage({ domain_name: 'www.shop.example.com', page_url: '/sales' });
+      expect(www.data).toMatchObject({ stepId: 'st_sale', funnelNextStep: 'https://www.shop.example.com/upsell' });
+      // Opened by id (the preview), a funnel whose domains are only domain rows links to previews.
+      const preview = await getPage({ page_id: 'pg_n1', preview: true });
+      expect(preview.data).toMatchObject({ funnelNextStep: '/v2/preview/pg_n2' });
+    } finally {
+      await env.DB.prepare("DELETE FROM domains WHERE host IN ('plain.localhost', 'www.shop.example.com')").run();
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { progressStep } from '../../src/elements/progress-bar/schema';
-import { menuTarget } from '../../src/elements/nav-menu/menu-link';
+import { menuAction } from '../../src/elements/nav-menu/menu-link';
 import { menuItem } from '../../src/elements/nav-menu/schema';
 import { ELEMENT_METAS } from '../../src/schemas/page';
 import { parseExtra } from '../../src/tree/extra';
@@ -49,12 +49,13 @@ describe('element helpers', () => {
     expect([0, 4, 5, 68, 99, 150, -3].map(progressStep)).toEqual([0, 0, 10, 70, 100, 100, 0]);
   });
 
-  it('points menu items at URLs, step URLs with the query, or actions', () => {
-    const doc = { elements: [], popups: [], funnelSteps: [{ id: 'st_1', url: 'https://x.test/one' }] };
+  it('turns menu items into the shared actions: url, funnel step, or any other action', () => {
     const item = (over: Record<string, unknown>) => v.parse(menuItem, over);
-    expect(menuTarget(item({ goTo: 'url', url: 'x.test', openInNewTab: true }), doc, '')).toEqual({ href: 'https://x.test', newTab: true });
-    expect(menuTarget(item({ goTo: 'step', goToId: 'st_1' }), doc, 'a=1')).toEqual({ href: 'https://x.test/one?a=1', newTab: false });
-    expect(menuTarget(item({ goTo: 'openPopup', popupId: 'p1' }), doc, '')).toEqual({ action: 'openPopup', popupId: 'p1' });
+    expect(menuAction(item({ goTo: 'url', url: 'x.test', openInNewTab: true }))).toEqual({ action: 'url', extra: { visitWebsite: { url: 'x.test', newTab: true } } });
+    expect(menuAction(item({ goTo: 'step', goToId: 'st_1' }))).toEqual({ action: 'go-to-funnel-step', extra: { stepPath: 'st_1' } });
+    expect(menuAction(item({ goTo: 'openPopup', popupId: 'p1' }))).toMatchObject({ action: 'openPopup', extra: { popupId: 'p1' } });
+    expect(menuAction(item({ goTo: 'none' }))).toBeNull();
+    expect(menuAction(item({ goTo: 'url', url: '' }))).toBeNull();
   });
 });
 

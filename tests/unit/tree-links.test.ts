@@ -1,63 +1,57 @@
 import { describe, expect, it } from 'vitest';
-import { resolveAction } from '../../src/tree/actions';
+import { elementAction } from '../../src/tree/actions';
+import type { RenderContext } from '../../src/tree/context';
 import { imageUrl } from '../../src/tree/images';
-import { carryQuery, normalizeLink } from '../../src/tree/links';
+import { findStepUrl, localHref, nextStepHref, stepLinks } from '../../src/tree/links';
 import { cssUrl, inlineStyle } from '../../src/tree/styles';
 
 const doc = {
   funnelNextStep: 'https://shop.example/thanks',
-  funnelSteps: [{ id: 'st_2', url: 'https://shop.example/upsell' }],
+  funnelSteps: [
+    { id: 'st_1', url: 'https://shop.example/', value: 'Opt-in' },
+    { id: 'st_2', url: 'https://shop.example/upsell', value: 'Upsell' },
+  ],
   elements: [],
   popups: [],
 };
 
-describe('normalizeLink', () => {
-  it('adds https:// when missing and keeps anchors, tel, sms, mailto and paths', () => {
-    expect(normalizeLink('example.com/a')).toBe('https://example.com/a');
-    expect(normalizeLink('http://x.test')).toBe('http://x.test');
-    expect(normalizeLink('//cdn.test/x')).toBe('https://cdn.test/x');
-    for (const kept of ['#top', 'tel:+1555', 'sms:+1555', 'mailto:a@b.c', '/thanks']) expect(normalizeLink(kept)).toBe(kept);
-    expect(normalizeLink('localhost:8080/x')).toBe('https://localhost:8080/x');
+describe('step links', () => {
+  it('makes URLs on the requested host root-relative and leaves other hosts alone', () => {
+    expect(localHref('https://shop.example/upsell?a=1#x', 'shop.example')).toBe('/upsell?a=1#x');
+    expect(localHref('https://other.example/upsell', 'shop.example')).toBe('https://other.example/upsell');
+    expect(localHref('/v2/preview/pg_1', 'shop.example')).toBe('/v2/preview/pg_1');
   });
 
-  it('refuses other schemes and empty values', () => {
-    for (const bad of ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'data:text/html,x', 'vbscript:x', '', '   ', 42]) expect(normalizeLink(bad)).toBeNull();
-  });
-});
-
-describe('carryQuery', () => {
-  it("carries the query to the target; the target's own keys win", () => {
-    expect(carryQuery('/next', 'utm_source=x')).toBe('/next?utm_source=x');
-    expect(carryQuery('/next#a', '?b=1')).toBe('/next?b=1#a');
-    expect(carryQuery('/next?own=1&b=2', 'b=1&c=3')).toBe('/next?own=1&b=2&c=3');
-    expect(carryQuery('#anchor', 'b=1')).toBe('#anchor');
+  it('finds a step by id, URL, path or name, and carries the query', () => {
+    const links = stepLinks({ doc, host: 'shop.example', query: 'utm=1' });
+    expect(links.nextStepUrl).toBe('/thanks?utm=1');
+    for (const ref of ['st_2', 'https://shop.example/upsell', '/upsell', 'upsell', 'Upsell']) expect(links.stepUrl(ref)).toBe('/upsell?utm=1');
+    expect(links.stepUrl('st_gone')).toBe('');
+    expect(findStepUrl(doc, '/elsewhere')).toBe('/elsewhere');
+    expect(stepLinks({ doc, host: 'localhost', query: '' }).nextStepUrl).toBe('https://shop.example/thanks');
+    expect(nextStepHref({ doc: { funnelNextStep: '' }, host: 'x' })).toBe('');
   });
 });
 
-describe('resolveAction', () => {
-  const resolve = (settings: Record<string, unknown>, log: string[] = []) =>
-    resolveAction({ settings, doc, query: 'utm=1' }, (event) => log.push(event), 'btn');
+describe('elementAction', () => {
+  const log: string[] = [];
+  const ctx = { doc, host: 'shop.example', query: 'utm=1', log: (event: string) => log.push(event) } as unknown as RenderContext;
+  const act = (action: string, extra: Record<string, unknown> = {}) => elementAction(ctx, 'btn', action, extra);
 
-  it('makes navigation actions real links', () => {
-    expect(resolve({ action: 'go-to-next-funnel-step' })).toEqual({ kind: 'link', action: 'go-to-next-funnel-step', href: 'https://shop.example/thanks?utm=1', newTab: false });
-    expect(resolve({ action: 'go-to-funnel-step', stepPath: 'st_2' })).toMatchObject({ href: 'https://shop.example/upsell?utm=1' });
-    expect(resolve({ action: 'url', visitWebsite: { url: 'example.com', newTab: true } })).toMatchObject({ href: 'https://example.com', newTab: true });
-    expect(resolve({ action: 'click-to-call', phoneNumber: '+1 (555) 010-2030' })).toMatchObject({ href: 'tel:+15550102030' });
-    expect(resolve({ action: 'click-to-sms', phoneNumber: '555 0100' })).toMatchObject({ href: 'sms:5550100' });
-    expect(resolve({ action: 'scroll-to-element', scrollToElement: 'sec_2' })).toMatchObject({ href: '#sec_2' });
+  it('makes navigation actions real links and in-page actions buttons', () => {
+    expect(act('go-to-next-funnel-step')).toEqual({ tag: 'a', attributes: { 'data-action': 'go-to-next-funnel-step', href: '/thanks?utm=1' } });
+    expect(act('go-to-funnel-step', { stepPath: 'st_2' }).attributes.href).toBe('/upsell?utm=1');
+    expect(act('url', { visitWebsite: { url: 'example.com', newTab: true } }).attributes).toMatchObject({ href: 'https://example.com', target: '_blank' });
+    expect(act('click-to-call', { phoneNumber: '+1 (555) 010-2030' }).attributes.href).toBe('tel:+15550102030');
+    expect(act('sell-product', { productId: { id: 'prod_1' }, saleAction: 'go-to-next-funnel-step' }).attributes).toMatchObject({ 'data-product-id': 'prod_1', 'data-sale-action': 'go-to-next-funnel-step' });
+    expect(act('openPopup', { popupId: 'popup_1' })).toEqual({ tag: 'button', attributes: { type: 'button', 'data-action': 'openPopup', 'data-popup-id': 'popup_1', 'aria-haspopup': 'dialog' } });
   });
 
-  it('leaves scripted actions to the islands with their settings', () => {
-    expect(resolve({ action: 'openPopup', popupId: 'popup_1' })).toEqual({ kind: 'script', action: 'openPopup', data: { popupId: 'popup_1' } });
-    expect(resolve({ action: 'sell-product', productId: { id: 'prod_1' } })).toEqual({ kind: 'script', action: 'sell-product', data: { productId: 'prod_1' } });
-  });
-
-  it("falls back to '#' and logs when a step is missing; logs unknown actions", () => {
-    const log: string[] = [];
-    expect(resolve({ action: 'go-to-funnel-step', stepPath: 'st_gone' }, log)).toMatchObject({ href: '#' });
-    expect(resolve({ action: 'teleport' }, log)).toEqual({ kind: 'none' });
-    expect(resolve({ action: 'url', visitWebsite: { url: 'javascript:alert(1)' } }, log)).toEqual({ kind: 'none' });
-    expect(log).toEqual(['action.step-missing', 'action.unknown', 'action.target-missing']);
+  it("links a missing step to '#' and logs it; logs unknown actions", () => {
+    log.length = 0;
+    expect(act('go-to-funnel-step', { stepPath: 'st_gone' }).attributes.href).toBe('#');
+    expect(act('teleport').attributes['data-action']).toBe('teleport');
+    expect(log).toEqual(['action.step-missing', 'action.unknown']);
   });
 });
 

@@ -1,31 +1,29 @@
 /**
- * Where a menu item points: a URL (maybe in a new tab), a funnel step's URL (from `goToId`,
- * with the query string carried), or an action for the islands helper (e.g. openPopup).
- * Pure; one record of kinds, no switch.
+ * What a menu item does, as an action of docs/contracts/islands.md §2 so menus, buttons
+ * and images share one markup (`elementAction`): `url` → the url action (new tab kept),
+ * `step` / `funnel-step` / `go-to-funnel-step` → go-to-funnel-step with `goToId`, any
+ * other `goTo` → that action with the item's settings (openPopup with `popupId`, …);
+ * '', `none` and a url item without a URL → a plain label. Pure; one record of kinds, no switch.
  */
-import type { PageDocument } from '../../schemas/page';
-import { carryQuery, normalizeLink, stepUrl } from '../../tree/links';
 import type { MenuItem } from './schema';
 
-export type MenuTarget = { href: string; newTab: boolean } | { action: string; popupId?: string } | null;
+/** An item's action name and the settings `actionMarkup` reads, or null for a plain label. */
+export type MenuAction = { action: string; extra: Record<string, unknown> } | null;
 
-const KINDS: Record<string, (item: MenuItem, doc: PageDocument, query: string) => MenuTarget> = {
-  url: (item) => {
-    const href = normalizeLink(item.url);
-    return href ? { href, newTab: item.openInNewTab } : null;
-  },
-  step: (item, doc, query) => {
-    const href = stepUrl(doc, item.goToId);
-    return { href: href ? carryQuery(href, query) : '#', newTab: item.openInNewTab };
-  },
+const toStep = (item: MenuItem): MenuAction => ({ action: 'go-to-funnel-step', extra: { stepPath: item.goToId } });
+
+const KINDS: Record<string, (item: MenuItem) => MenuAction> = {
+  // An item without a URL is a label (e.g. the parent of a sub-menu), not a link to '#'.
+  url: (item) => (item.url.trim() === '' ? null : { action: 'url', extra: { visitWebsite: { url: item.url, newTab: item.openInNewTab } } }),
+  step: toStep,
+  'funnel-step': toStep,
+  'go-to-funnel-step': toStep,
 };
-KINDS['funnel-step'] = KINDS.step!;
-KINDS['go-to-funnel-step'] = KINDS.step!;
 
-/** The target of a menu item; unknown `goTo` values are treated as scripted actions. */
-export function menuTarget(item: MenuItem, doc: PageDocument, query: string): MenuTarget {
+/** The action of a menu item; unknown `goTo` values are passed on as action names. */
+export function menuAction(item: MenuItem): MenuAction {
   const kind = Object.hasOwn(KINDS, item.goTo) ? KINDS[item.goTo] : undefined;
-  if (kind) return kind(item, doc, query);
+  if (kind) return kind(item);
   if (item.goTo === '' || item.goTo === 'none') return null;
-  return { action: item.goTo, popupId: item.popupId || item.goToId || undefined };
+  return { action: item.goTo, extra: { ...item, popupId: item.popupId || item.goToId } };
 }

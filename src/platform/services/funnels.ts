@@ -1,14 +1,17 @@
 /**
- * Funnels and their ordered steps, and the URLs that reach a step: `https://{domain}{path}`
- * on a funnel with a custom domain, `/v2/preview/{pageId}` without one (seed 000 §2), and
- * the plain path on a host that serves the funnel through its domains row.
+ * Funnels and their ordered steps, and the URLs that reach a step: `https://{host}{path}`
+ * on the domain the page was requested on (a domain row or the funnel's custom domain),
+ * else on the funnel's custom domain, else `/v2/preview/{pageId}` (seed 000 §2).
  */
 
 export interface Funnel {
   id: string;
   locationId: string;
   name: string;
+  /** The funnel's custom domain, else the first domain row pointing at it. */
   domain: string | null;
+  /** The funnel's own custom domain only (step links of a page opened by id use it). */
+  customDomain: string | null;
 }
 
 export interface Step {
@@ -26,6 +29,7 @@ interface FunnelRow {
   location_id: string;
   name: string;
   domain: string | null;
+  custom_domain: string | null;
 }
 
 interface StepRow {
@@ -38,7 +42,17 @@ interface StepRow {
   next_step_id: string | null;
 }
 
-const toFunnel = (row: FunnelRow): Funnel => ({ id: row.id, locationId: row.location_id, name: row.name, domain: row.domain });
+/** A funnel's domain: its own, else a domain that points at it. */
+const FUNNEL_COLUMNS = `f.id, f.location_id, f.name, f.domain AS custom_domain,
+  COALESCE(f.domain, (SELECT host FROM domains WHERE funnel_id = f.id ORDER BY created_at, host LIMIT 1)) AS domain`;
+
+const toFunnel = (row: FunnelRow): Funnel => ({
+  id: row.id,
+  locationId: row.location_id,
+  name: row.name,
+  domain: row.domain,
+  customDomain: row.custom_domain,
+});
 
 const toStep = (row: StepRow): Step => ({
   id: row.id,
@@ -51,7 +65,7 @@ const toStep = (row: StepRow): Step => ({
 });
 
 export async function getFunnel(db: D1Database, id: string): Promise<Funnel | null> {
-  const row = await db.prepare('SELECT f.id, f.location_id, f.name, f.domain FROM funnels f WHERE f.id = ?').bind(id).first<FunnelRow>();
+  const row = await db.prepare(`SELECT ${FUNNEL_COLUMNS} FROM funnels f WHERE f.id = ?`).bind(id).first<FunnelRow>();
   return row ? toFunnel(row) : null;
 }
 
@@ -59,7 +73,7 @@ export async function getFunnel(db: D1Database, id: string): Promise<Funnel | nu
 export async function findFunnelByHost(db: D1Database, host: string): Promise<Funnel | null> {
   const row = await db
     .prepare(
-      `SELECT f.id, f.location_id, f.name, f.domain FROM funnels f
+      `SELECT ${FUNNEL_COLUMNS} FROM funnels f
        LEFT JOIN domains d ON d.host = ?1
        WHERE (d.funnel_id IS NOT NULL AND f.id = d.funnel_id)
           OR (d.funnel_id IS NULL AND f.domain = ?1 AND (d.location_id IS NULL OR f.location_id = d.location_id))
@@ -94,18 +108,14 @@ export function nextStep(steps: Step[], step: Step): Step | null {
   return at >= 0 ? (steps[at + 1] ?? null) : null;
 }
 
-/** Development hosts never serve https: their links stay on the host and port the visitor used. */
-export function isLocalHost(host: string): boolean {
-  return host === 'localhost' || host.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(host);
-}
-
 /**
- * The URL a visitor follows to reach a step ('' when it has none): on a funnel's custom
- * domain `https://{domain}{path}`; on the host the visitor is on (a domain that serves the
- * funnel, or a development host) the root-relative path; otherwise `/v2/preview/{pageId}`.
+ * The URL a visitor follows to reach a step ('' when the step has no page yet). `host` is
+ * the domain the current page was resolved by: the visitor stays on it (several domain rows
+ * may point at one funnel, and a funnel without a custom domain has none of its own). A page
+ * opened by id (preview) links to the funnel's custom domain, else to the step's preview.
  */
-export function stepUrl(funnel: Funnel, step: Step, servedHost: string | null = null): string {
-  if (funnel.domain && !isLocalHost(funnel.domain)) return `https://${funnel.domain}${step.path}`;
-  if (servedHost) return step.path;
+export function stepUrl(funnel: Funnel, step: Step, host?: string): string {
+  const domain = host || funnel.customDomain;
+  if (domain) return `https://${domain}${step.path}`;
   return step.pageId ? `/v2/preview/${step.pageId}` : '';
 }

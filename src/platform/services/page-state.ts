@@ -12,10 +12,10 @@ export interface PageStateInput {
   funnel: Funnel | null;
   steps: Step[];
   step: Step | null;
-  /** The host the page was requested on; null when it was asked for by id. */
-  servedHost: string | null;
   location: Location;
   preview: boolean;
+  /** The host the page was resolved by (domain_name), '' or absent when resolved by page id. */
+  host?: string;
   /** The platform's publishable key, used when the location has none of its own. */
   fallbackPublishableKey: string;
 }
@@ -36,7 +36,7 @@ function objectOr(value: unknown): Record<string, unknown> {
 }
 
 export function buildPageData(input: PageStateInput): PageData {
-  const { document, page, funnel, steps, step, location, preview, servedHost } = input;
+  const { document, page, funnel, steps, step, location, preview, host } = input;
   const next = funnel && step ? nextStep(steps, step) : null;
   const pageName = typeof document.pageName === 'string' && document.pageName ? document.pageName : page.name;
   return {
@@ -46,13 +46,13 @@ export function buildPageData(input: PageStateInput): PageData {
     locationId: location.id,
     pageMeta: { ...objectOr(document.pageMeta), isPreviewUrl: preview },
     funnelId: funnel?.id ?? '',
-    funnelDomain: funnel?.domain ?? servedHost ?? '',
+    funnelDomain: funnel?.domain ?? '',
     funnelName: funnel?.name ?? '',
     stepId: step?.id ?? '',
     funnelPageId: page.id,
-    funnelNextStep: funnel && next ? stepUrl(funnel, next, servedHost) : '',
+    funnelNextStep: funnel && next ? stepUrl(funnel, next, host) : '',
     funnelNextPageId: next?.pageId ?? '',
-    funnelSteps: funnel ? steps.map((s) => ({ id: s.id, url: stepUrl(funnel, s, servedHost), value: s.name })) : [],
+    funnelSteps: funnel ? steps.map((s) => ({ id: s.id, url: stepUrl(funnel, s, host), value: s.name })) : [],
     // The location's country code: phone numbers on the page are validated for it.
     locationCode: location.country,
     stripePublishableKey: { key: location.stripePublishableKey || publishableOnly(input.fallbackPublishableKey) },

@@ -15,14 +15,6 @@ export interface PageLookup {
   preview: boolean;
 }
 
-/** Where a page sits: its funnel and step, and the host it was requested on (null by page id). */
-interface Place {
-  funnel: Funnel | null;
-  steps: Step[];
-  step: Step | null;
-  servedHost: string | null;
-}
-
 interface PageRow {
   id: string;
   location_id: string;
@@ -54,17 +46,17 @@ function parseDocument(row: PageRow): Record<string, unknown> | null {
 }
 
 /** The funnel and step a page belongs to, from the page row or the step that shows it. */
-async function placeOfPage(db: D1Database, page: PageRow): Promise<Place> {
+async function placeOfPage(db: D1Database, page: PageRow): Promise<{ funnel: Funnel | null; steps: Step[]; step: Step | null }> {
   const stepRow = await db
     .prepare('SELECT funnel_id FROM funnel_steps WHERE page_id = ?1 OR id = ?2 ORDER BY (id = ?2) DESC LIMIT 1')
     .bind(page.id, page.step_id ?? '')
     .first<{ funnel_id: string }>();
   const funnelId = page.funnel_id ?? stepRow?.funnel_id ?? null;
   const funnel = funnelId ? await getFunnel(db, funnelId) : null;
-  if (!funnel || funnel.locationId !== page.location_id) return { funnel: null, steps: [], step: null, servedHost: null };
+  if (!funnel || funnel.locationId !== page.location_id) return { funnel: null, steps: [], step: null };
   const steps = await listSteps(db, funnel.id);
   const step = steps.find((s) => s.id === page.step_id) ?? steps.find((s) => s.pageId === page.id) ?? null;
-  return { funnel, steps, step, servedHost: null };
+  return { funnel, steps, step };
 }
 
 async function resolveByHost(db: D1Database, host: string, path: string, preview: boolean) {
@@ -75,7 +67,7 @@ async function resolveByHost(db: D1Database, host: string, path: string, preview
   if (!step?.pageId) return null;
   const page = await readPage(db, step.pageId, preview);
   if (!page || page.location_id !== funnel.locationId) return null;
-  return { page, place: { funnel, steps, step, servedHost: host } };
+  return { page, place: { funnel, steps, step } };
 }
 
 /** A page by its id, or by the id of the step that shows it (/v2/preview/{stepId}). */
@@ -104,6 +96,7 @@ export async function getFunnelPage(db: D1Database, lookup: PageLookup, fallback
     ...found.place,
     location,
     preview: lookup.preview,
+    host: lookup.pageId ? undefined : lookup.host,
     fallbackPublishableKey,
   });
 }

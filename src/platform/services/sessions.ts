@@ -23,10 +23,11 @@ export interface Session {
 }
 
 /**
- * The tables a session's id may point into, per kind; a session must name a thing of its
- * location. A funnel session names the funnel or, as pages record it (seed 000 §7), the page.
+ * The tables each session kind may refer to; a session must name a thing of its location.
+ * A funnel visit names its page (the page runtime's session record: seed 000 §7 "kind
+ * 'funnel', page id, page name"); the opt-in and checkout calls name the funnel itself.
  */
-const REF_TABLES: Record<SessionKind, string[]> = {
+const REF_TABLES: Record<SessionKind, readonly string[]> = {
   funnel: ['funnels', 'pages'],
   form: ['forms'],
   survey: ['surveys'],

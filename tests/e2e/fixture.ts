@@ -1,0 +1,36 @@
+/**
+ * The browser-test fixture funnel (tests/e2e/fixture-data, imported by global-setup) served
+ * on fixture.localhost (Chromium resolves *.localhost to loopback), and what its specs share:
+ * opening a page once the page runtime is wired, and standing in for third parties at the
+ * network boundary (no internet here).
+ */
+import { type BrowserContext, expect, type Page } from '@playwright/test';
+import { E2E_PORT } from './playwright.config';
+
+/** Origin of the fixture funnel. */
+export const FIXTURE = `http://fixture.localhost:${E2E_PORT}`;
+
+/** Opens a fixture page and waits until the page runtime has wired it up. */
+export async function openFixture(page: Page, path = '/'): Promise<void> {
+  const res = await page.goto(`${FIXTURE}${path}`);
+  expect(res?.status()).toBe(200);
+  await expect(page.locator('html[data-page-runtime="ready"]')).toBeAttached();
+}
+
+/**
+ * Third parties the fixture links to: example.com answers a small page, the membership
+ * site records what it was asked, YouTube answers as a local player, Vimeo is unreachable.
+ */
+export async function standInForThirdParties(context: BrowserContext): Promise<string[]> {
+  const visited: string[] = [];
+  const page = (body: string) => ({ status: 200, contentType: 'text/html', body });
+  await context.route('https://example.com/**', (route) => route.fulfill(page(`<title>Example</title><h1>${new URL(route.request().url()).pathname}</h1>`)));
+  await context.route('https://members.test/**', (route) => {
+    visited.push(route.request().url());
+    return route.fulfill(page('<h1>Library</h1>'));
+  });
+  await context.route('https://www.youtube.com/**', (route) => route.fulfill(page('<body style="margin:0;background:#123">Local player</body>')));
+  await context.route(/vimeo\.com/, (route) => route.abort('internetdisconnected'));
+  await context.route('https://connect.facebook.net/**', (route) => route.abort('internetdisconnected'));
+  return visited;
+}
