@@ -9,7 +9,7 @@ const pages = ['/', '/accelerator', '/inner-circle', '/welcome'].flatMap((path) 
   `http://eu.localhost:${E2E_PORT}${path === '/accelerator' ? '/zurich-workshop' : path === '/inner-circle' ? '/tokyo-bake-along' : path}`,
 ]);
 // The browser-test fixture funnel (every element type and action; tests/e2e/fixture-data).
-pages.push(...['/', '/second', '/timers'].map((path) => `http://fixture.localhost:8790${path}`));
+pages.push(...['/', '/second', '/timers'].map((path) => `http://fixture.localhost:${E2E_PORT}${path}`));
 
 for (const url of pages) {
   test(`axe finds no violations on ${url}`, async ({ page }) => {

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { openFixture } from './fixture';
+import { E2E_PORT } from './playwright.config';
 
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
 const optin = JSON.parse(readFileSync(new URL('../../scripts/demo-data/pages/pg_optin.json', import.meta.url), 'utf8')) as {
@@ -83,7 +84,7 @@ test('a page without islands loads no framework, only the page runtime', async (
 });
 
 test('demo funnel: step links stay on the requested host, button wrappers paint nothing, no raw i18n keys', async ({ page }) => {
-  for (const origin of ['http://localhost:8790', 'http://demo.localhost:8790']) {
+  for (const origin of [`http://localhost:${E2E_PORT}`, `http://demo.localhost:${E2E_PORT}`]) {
     await page.goto(`${origin}/inner-circle`);
     const hrefs = await page.locator('a[data-action="go-to-next-funnel-step"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
     expect(hrefs.length).toBeGreaterThan(0);
