@@ -4,6 +4,7 @@
  * (docs/contracts/islands.md). The server builds it with `funnelContextJson`; the runtime
  * reads it with `parseFunnelContext`, which never throws: missing fields fall back to empty.
  */
+import type { TrackedPage } from '../lib/tracking/events';
 
 /** Visitor-facing strings the runtime needs, translated on the server (namespace page-runtime). */
 export interface RuntimeMessages {
@@ -13,17 +14,8 @@ export interface RuntimeMessages {
   loading: string;
 }
 
-/** The page's context for the runtime. */
-export interface FunnelContext {
-  funnelId: string;
-  pageId: string;
-  stepId: string;
-  locationId: string;
-  pageName: string;
-  /** domain_name of the tracking event: the host the page was requested on (or ?domain=). */
-  domain: string;
-  /** page_url of the tracking event: the page's path (or ?page_url=). */
-  pageUrl: string;
+/** The page's context for the runtime: the tracked page's identity, plus what the runtime needs. */
+export interface FunnelContext extends TrackedPage {
   /** True when the request carried `notrack`: no cookie, event, session or pixel. */
   notrack: boolean;
   /** The next step's URL ('' when the funnel has none): prefetched, query carried. */

@@ -9,15 +9,18 @@ import type { PageDocument } from '../schemas/page';
 import type { RenderContext } from './context';
 import type { RenderLog } from './log';
 
-interface ContextInput {
+/** What a page is rendered with: the document, the request and the environment. */
+export interface ContextInput {
   doc: PageDocument;
   query: string;
+  /** The requested host (lower-case, no port). */
   host: string;
   cdnBase?: string;
   isPreview: boolean;
   translator: Translator;
   log: RenderLog;
   now: Date;
+  /** The request's Cookie header (the page is then not HTML-cached if it has timers). */
   cookieHeader?: string | null;
 }
 

@@ -4,13 +4,11 @@
  * hidden), and whether the HTML may be cached (not when merge fields or timers make it
  * depend on the clock).
  */
-import type { Translator } from '../lib/i18n';
 import { hasMergeFields } from '../lib/merge-fields';
 import { idsShownByTimers, TIMER_METAS } from '../islands/timer/props';
 import { buildForest, buildTree, type TreeNode, walkTree } from './build-tree';
 import type { RenderContext } from './context';
-import { createRenderContext } from './create-context';
-import type { RenderLog } from './log';
+import { type ContextInput, createRenderContext } from './create-context';
 import { readPageDocument } from './read-page';
 
 export interface PreparedPage {
@@ -27,18 +25,7 @@ export type PageOutcome =
   | { kind: 'not-found' }
   | { kind: 'error'; status: number; msg?: string; unknownMiddleware?: boolean };
 
-interface PrepareOptions {
-  query: string;
-  /** The requested host (lower-case, no port). */
-  host: string;
-  cdnBase?: string;
-  isPreview: boolean;
-  translator: Translator;
-  log: RenderLog;
-  now: Date;
-  /** The request's Cookie header (the page is then not HTML-cached if it has timers). */
-  cookieHeader?: string | null;
-}
+type PrepareOptions = Omit<ContextInput, 'doc'>;
 
 export function preparePage(raw: unknown, options: PrepareOptions): PreparedPage {
   const doc = readPageDocument(raw, options.log);

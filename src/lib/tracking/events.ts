@@ -16,7 +16,9 @@ export interface TrackedPage {
   stepId: string;
   locationId: string;
   pageName: string;
+  /** domain_name of the tracking event: the host the page was requested on (or ?domain=). */
   domain: string;
+  /** page_url of the tracking event: the page's path (or ?page_url=). */
   pageUrl: string;
 }
 
