@@ -1,13 +1,11 @@
 /** An image beside a headline and text; which comes first and the image column's size are settings. */
 import * as v from 'valibot';
 import { baseExtra, num, str } from '../common';
+import { imageFields } from '../image/schema';
 
 export const extraSchema = v.looseObject({
   ...baseExtra,
-  imageUrl: str(),
-  altText: str(),
-  width: num(0),
-  height: num(0),
+  ...imageFields,
   featureHeadline: str(),
   text: str(),
   /** `image-first` (default) or `text-first`; `left`/`right` name the image's side. */

@@ -3,12 +3,12 @@ import * as v from 'valibot';
 import { imageActions } from '../action-schema';
 import { baseExtra, num, str } from '../common';
 
+/** The fields every element showing one image has: its URL, alt text and intrinsic size. */
+export const imageFields = { imageUrl: str(), altText: str(), width: num(0), height: num(0) };
+
 export const extraSchema = v.looseObject({
   ...baseExtra,
-  imageUrl: str(),
-  altText: str(),
-  width: num(0),
-  height: num(0),
+  ...imageFields,
   imageActions,
 });
 export type ImageExtra = v.InferOutput<typeof extraSchema>;
