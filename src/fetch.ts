@@ -6,6 +6,8 @@ import { env, waitUntil } from 'cloudflare:workers';
 import { Hono } from 'hono';
 import { astro } from 'astro/hono';
 import { createEdgeApp } from './edge';
+import { lastResortResponse } from './lib/last-resort';
+import { drainBody } from './platform/http';
 import type { AppEnv, Bindings } from './platform/env';
 
 const executionCtx = {
@@ -17,7 +19,19 @@ const executionCtx = {
 const app = new Hono<AppEnv>();
 app.route('/', createEdgeApp());
 app.use(astro());
+app.onError((err, c) => lastResortResponse(c.req.raw, err));
 
 export default {
-  fetch: (request: Request) => app.fetch(request, env as unknown as Bindings, executionCtx),
+  async fetch(request: Request): Promise<Response> {
+    let response: Response;
+    try {
+      response = await app.fetch(request, env as unknown as Bindings, executionCtx);
+    } catch (err) {
+      response = lastResortResponse(request, err);
+    }
+    // A body answered unread (a page, a 401, a 404) is read to its end first, so the
+    // connection is left clean for the client's next request.
+    await drainBody(request);
+    return response;
+  },
 };

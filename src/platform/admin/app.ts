@@ -1,6 +1,6 @@
 /**
  * The admin API under /admin/v1, behind a bearer token (auth.ts):
- *   GET    /admin/v1/status                 row counts per table, and the kinds in dependency order
+ *   GET    /admin/v1/status                 row counts per table, the kinds in dependency order, unpublished page ids
  *   PUT    /admin/v1/{kind}/{id}            store a document (201 created, 200 replaced)
  *   GET    /admin/v1/{kind}/{id}            read it back
  *   DELETE /admin/v1/{kind}/{id}            remove it (409 while others depend on it)
@@ -32,7 +32,9 @@ export function createAdminApi(): Hono<AppEnv> {
   admin.get('/v1/status', async (c) => {
     const counts = await countTables(c.env.DB);
     const empty = KIND_ORDER.every((k) => counts[documentKinds[k].table as keyof typeof counts] === 0);
-    return c.json({ counts, empty, kinds: KIND_ORDER });
+    // Pages never published: `npm start` publishes the demo's and then checks none is left.
+    const unpublished = await c.env.DB.prepare('SELECT id FROM pages WHERE published IS NULL ORDER BY id LIMIT 1000').all<{ id: string }>();
+    return c.json({ counts, empty, kinds: KIND_ORDER, unpublishedPages: unpublished.results.map((row) => row.id) });
   });
 
   admin.post('/v1/pages/:id/publish', async (c) => {
