@@ -12,12 +12,32 @@ import { documentKinds, isKindName, KIND_ORDER, type KindName } from '../db/docu
 import { pageKind, publishPage } from '../db/documents/pages';
 import type { AppEnv } from '../env';
 import { ApiError, errorResponse, parseWith, readJson } from '../http';
+import { reportError } from '../../lib/report-error';
 import { requireAdminToken } from './auth';
 import { purgeCacheKeys, purgePageCache } from './page-cache';
 import { countTables, deleteDocument, getDocument, putDocument } from './store';
 
 /** Largest document the admin API accepts (D1 keeps rows up to 2 MB). */
 export const ADMIN_JSON_LIMIT = 1024 * 1024;
+
+/**
+ * Runs a cache purge after a committed write, once more if it fails. The write is saved
+ * whatever happens here, so a purge that still fails is reported (and the answer says
+ * `cachePurged: false`) rather than turned into a 500 that would invite a second write.
+ */
+async function purgeAfterWrite(purge: () => Promise<void>, context: Record<string, unknown>): Promise<{ cachePurged: boolean }> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await purge();
+      return { cachePurged: true };
+    } catch (err) {
+      if (attempt >= 2) {
+        reportError(err, { ...context, where: 'admin cache purge' });
+        return { cachePurged: false };
+      }
+    }
+  }
+}
 
 function kindOf(c: Context<AppEnv>): KindName {
   const name = c.req.param('kind') ?? '';
@@ -40,16 +60,16 @@ export function createAdminApi(): Hono<AppEnv> {
   admin.post('/v1/pages/:id/publish', async (c) => {
     const pageId = parseWith(pageKind.pathId, c.req.param('id'));
     const result = await publishPage(c.env.DB, pageId, Date.now());
-    await purgePageCache(c.env, result.id);
-    return c.json(result);
+    const purged = await purgeAfterWrite(() => purgePageCache(c.env, result.id), { pageId });
+    return c.json({ ...result, ...purged });
   });
 
   admin.put('/v1/:kind/:id', async (c) => {
     const kind = kindOf(c);
     const body = await readJson(c.req.raw, ADMIN_JSON_LIMIT);
     const result = await putDocument(c.env.DB, kind, c.req.param('id'), body, Date.now());
-    await purgeCacheKeys(c.env.PAGE_CACHE, result.staleKeys, result.pages);
-    return c.json({ kind, id: result.id, created: result.created }, result.created ? 201 : 200);
+    const purged = await purgeAfterWrite(() => purgeCacheKeys(c.env.PAGE_CACHE, result.staleKeys, result.pages), { kind, id: result.id });
+    return c.json({ kind, id: result.id, created: result.created, ...purged }, result.created ? 201 : 200);
   });
 
   admin.get('/v1/:kind/:id', async (c) => c.json(await getDocument(c.env.DB, kindOf(c), c.req.param('id'))));
@@ -57,8 +77,8 @@ export function createAdminApi(): Hono<AppEnv> {
   admin.delete('/v1/:kind/:id', async (c) => {
     const kind = kindOf(c);
     const result = await deleteDocument(c.env.DB, kind, c.req.param('id'), Date.now());
-    await purgeCacheKeys(c.env.PAGE_CACHE, result.staleKeys, result.pages);
-    return c.json({ kind, id: result.id, deleted: true });
+    const purged = await purgeAfterWrite(() => purgeCacheKeys(c.env.PAGE_CACHE, result.staleKeys, result.pages), { kind, id: result.id });
+    return c.json({ kind, id: result.id, deleted: true, ...purged });
   });
 
   admin.all('*', (c) => c.json({ msg: 'Not found' }, 404));
