@@ -22,7 +22,7 @@ const IDS = ['%00', '%27%20OR%201%3D1', '..%2F..%2Fetc', 'a'.repeat(300), '%F0%9
 const VALUES: unknown[] = [
   null,
   -1,
-  1e309,
+  2 ** 64,
   true,
   [],
   {},
