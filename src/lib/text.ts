@@ -5,8 +5,11 @@
  * UTF-8, so they become U+FFFD; cutting counts code points, so it never splits an emoji.
  */
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this module's job.
 const CONTROL = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: as above.
 const CONTROL_IN_FREE_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: as above.
 const CONTROL_ALL = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/g;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
