@@ -35,8 +35,8 @@ export const submitExtras = {
 /** Largest `formData` JSON of a submission: the answers (long texts included) and the extras; D1 rows hold 2 MB. */
 export const SUBMISSION_JSON_BYTES = 256 * 1024;
 
-/** A submission's answers sit under keys nobody declares: the whole payload is bounded in size and depth. */
-export const boundedSubmission = <S extends v.GenericSchema>(schema: S) => v.pipe(boundedJson(SUBMISSION_JSON_BYTES, FREE_JSON_DEPTH), schema);
+/** A submission's answers sit under keys nobody declares: the whole payload is bounded in size and depth (one level above its free-form parts). */
+export const boundedSubmission = <S extends v.GenericSchema>(schema: S) => v.pipe(boundedJson(SUBMISSION_JSON_BYTES, FREE_JSON_DEPTH + 1), schema);
 
 /** POST /form: `formData` JSON. */
 export const formSubmission = boundedSubmission(v.looseObject({ formId: id, ...submitExtras }));
