@@ -186,7 +186,16 @@ test('the one-step form on eu.localhost sells in euros with shipping fields', as
   await typeCard(page, TEST_CARDS.success);
   await page.getByRole('button', { name: 'Pay now' }).click();
   await page.waitForURL('**/zurich-workshop');
-  expect(ordersOf(email)).toEqual([{ amount: 10850, status: 'paid', submission_type: 2, source: 'order_form' }]);
+  // One click each on the CHF and JPY upsells, with the card of this visit.
+  await page.getByRole('button', { name: /Reserve my place/ }).click();
+  await page.waitForURL('**/tokyo-bake-along');
+  await page.getByRole('button', { name: /Add the bake-along/ }).click();
+  await page.waitForURL('**/welcome');
+  expect(ordersOf(email)).toEqual([
+    { amount: 10850, status: 'paid', submission_type: 2, source: 'order_form' },
+    { amount: 18995, status: 'paid', submission_type: 3, source: 'payment_button' },
+    { amount: 4800, status: 'paid', submission_type: 3, source: 'payment_button' },
+  ]);
 });
 
 test('the order forms pass axe at both steps; screenshots at 375 and 1280 px', async ({ page, baseURL }, info) => {
