@@ -18,6 +18,7 @@ import {
 } from './navigation';
 import { createPopups } from './popups';
 import { startTracking } from './tracking';
+import './sell-product';
 
 /** Starts every part of the runtime on a document. */
 export function startPageRuntime(doc: Document, win: Window): void {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { countries, isCountry } from '../../src/lib/countries';
 import { currencyInfo, currencyName, currencySymbol, currencyTable, formatAmount, formatMoney, fromMinorUnits, isCurrency, minorUnits } from '../../src/lib/currency';
 
 describe('currency', () => {
@@ -33,13 +32,5 @@ describe('currency', () => {
     expect(formatAmount(18998, 'CHF')).toBe('190.00');
     expect(formatAmount(4800, 'jpy')).toBe('4800');
     expect(currencyInfo('nope')).toBeUndefined();
-  });
-
-  it('lists countries from the phone metadata, named through Intl', () => {
-    const list = countries('de');
-    expect(list.length).toBeGreaterThan(200);
-    expect(list.find((c) => c.code === 'CH')).toEqual({ code: 'CH', name: 'Schweiz', callingCode: '41' });
-    expect(isCountry('ch')).toBe(true);
-    expect(isCountry('XX')).toBe(false);
   });
 });
