@@ -9,7 +9,7 @@ import type { FieldType, FormField } from '../../schemas/form';
 import { isFieldType } from '../../schemas/form';
 import { EMAIL_PATTERN } from '../../schemas/contact';
 import { cascadeRule, checkboxRule, choiceRule, choicesRule, fileRule } from './choice-rules';
-import { messages, MAX_TOTAL_UPLOAD_BYTES, type ValidationMode } from './messages';
+import { messages, MAX_TOTAL_UPLOAD_BYTES, questionMessages, type ValidationMode } from './messages';
 import { asCountryCode, asMoney, asNumber, asPhone, asPlainDate, asText, asTextList, asWebsite, isEmpty } from './values';
 
 /** A file attached to a field, as far as validation needs to know it. */
@@ -186,5 +186,10 @@ export function validateFields(
     else if (result.value !== undefined) out[key] = result.value;
   }
   if (totalBytes > MAX_TOTAL_UPLOAD_BYTES) errors.push({ field: 'files', msg: messages.totalSize });
-  return { values: out, errors };
+  if (ctx.mode !== 'survey') return { values: out, errors };
+  const labelOf = (key: string) => {
+    const field = fields.find((f) => fieldKey(f) === key);
+    return field ? field.label.trim() || field.fieldName || key : key;
+  };
+  return { values: out, errors: questionMessages(errors, labelOf) };
 }

@@ -9,6 +9,9 @@ export type ValidationMode = 'form' | 'survey';
 /** Seed 001 §9: total upload limit, 50 MB. */
 export const MAX_TOTAL_UPLOAD_BYTES = 52_428_800;
 
+/** Seed 001 §5: the survey's required message when it is the only error. */
+export const SINGLE_QUESTION = 'This question is required.';
+
 /** Label, field name or tag: how a message names a field. */
 export interface Named {
   label: string;
@@ -21,7 +24,8 @@ const nameOf = (f: Named) => (f.fieldName && f.fieldName !== f.tag ? f.fieldName
 
 export const messages = {
   required(field: Named, mode: ValidationMode): string {
-    if (mode === 'survey') return field.label.trim() ? `Question, "${field.label.trim()}" is required` : 'This question is required.';
+    // A survey names the question only when it lists several errors (questionMessages).
+    if (mode === 'survey') return SINGLE_QUESTION;
     return field.label.trim() ? `Please fill in ${field.label.trim().toLowerCase()}.` : 'This field is required.';
   },
   /** A required file, signature, numerical or cascade field. */
@@ -47,3 +51,12 @@ export const messages = {
   signature: 'Please sign in the box.',
   captcha: (mode: ValidationMode) => (mode === 'survey' ? 'Invalid captcha' : 'Invalid Captcha'),
 } as const;
+
+/**
+ * Seed 001 §5 survey slide validation: a required question reads 'This question is
+ * required.' when it is the only error listed, and names its question when there are several.
+ */
+export function questionMessages<E extends { field: string; msg: string }>(errors: readonly E[], labelOf: (field: string) => string): E[] {
+  if (errors.length < 2) return [...errors];
+  return errors.map((e) => (e.msg === SINGLE_QUESTION ? { ...e, msg: `Question, "${labelOf(e.field)}" is required.` } : e));
+}

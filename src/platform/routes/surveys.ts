@@ -29,12 +29,12 @@ export function registerSurveysRoutes(app: Hono<AppEnv>): void {
     const req = { kind: 'survey' as const, locationId: survey.locationId, country: location.country, fields, mode: 'survey' as const, payload, files };
     const prepared = await prepareSubmission(env, req);
     if ('errors' in prepared) return fieldErrors(c, prepared.errors);
-    const recorded = await recordSubmission(env, req, prepared, {
-      refId: survey.id,
-      disqualified: disqualified || payload.disqualified,
-    });
+    // The answers decide (the path the server walks); the widget's flag can only add to it.
+    const isDisqualified = disqualified || payload.disqualified === true;
+    const recorded = await recordSubmission(env, req, prepared, { refId: survey.id, disqualified: isDisqualified });
     return c.json({
       status: true,
+      disqualified: isDisqualified,
       id: recorded.id,
       contact: recorded.contact,
       fingerprint: prepared.fingerprint,
