@@ -122,12 +122,20 @@ describe('auto-advance and immediate disqualification', () => {
     expect(shouldAdvance('choice', needs, slides, at(2, [0]), { needs: ['Leads'] }, on)).toBe(false);
   });
 
-  it('advances on Enter or a picked date only when the last field has a value, never from the last slide', () => {
+  it('waits with a choice while another required question of the slide is empty', () => {
+    const two: SurveySlide[] = [{ ...slides[0], slideData: [kind, { tag: 'why', type: 'text', required: true }] } as SurveySlide, ...slides.slice(1)];
+    expect(shouldAdvance('choice', kind, two, startNav(), { kind: 'Coach' }, on)).toBe(false);
+    expect(shouldAdvance('choice', kind, two, startNav(), { kind: 'Coach', why: 'growth' }, on)).toBe(true);
+  });
+
+  it('advances on Enter or a picked date only when the last field has a value; only Enter submits', () => {
     expect(shouldAdvance('enter', note, slides, at(2, [0]), { needs: ['Leads'] }, on)).toBe(false);
     expect(shouldAdvance('enter', note, slides, at(2, [0]), { needs: ['Leads'], note: 'hi' }, on)).toBe(true);
     const start = slides[4]?.slideData[2];
     if (!start) throw new Error('fixture');
     expect(shouldAdvance('date', start, slides, at(4, [0]), { start: '2026-01-01' }, on)).toBe(false);
+    expect(shouldAdvance('enter', start, slides, at(4, [0]), { start: '2026-01-01' }, on)).toBe(true);
+    expect(shouldAdvance('choice', revenue, slides, at(4, [0]), { revenue: 'Low' }, on)).toBe(false);
   });
 
   it('disqualifies at once on a single choice, a checkbox only on Next', () => {

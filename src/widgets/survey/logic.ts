@@ -90,9 +90,10 @@ export const inputFields = (slide: SurveySlide): FormField[] => slide.slideData.
 export type AdvanceTrigger = 'choice' | 'enter' | 'date';
 
 /**
- * Whether an answer moves on by itself: a single choice (unless auto-navigation is off),
- * or Enter or a picked date once the slide's last field has a value. Never from the last
- * slide, where the visitor presses Submit.
+ * Whether an answer moves on by itself: a single choice (unless auto-navigation is off)
+ * once no other required question of the slide is empty, a picked date or Enter once the
+ * slide's last field has a value. A choice or a date never submits from the last slide;
+ * Enter does, as in any form.
  */
 export function shouldAdvance(
   trigger: AdvanceTrigger,
@@ -103,8 +104,11 @@ export function shouldAdvance(
   settings: Pick<SurveySettings, 'disableAutoNavigation'>,
 ): boolean {
   const slide = slides[nav.index];
-  if (!slide || isLastSlide(slides, nav)) return false;
-  if (trigger === 'choice') return !settings.disableAutoNavigation && SINGLE_CHOICE.has(field.type);
+  if (!slide || (trigger !== 'enter' && isLastSlide(slides, nav))) return false;
+  if (trigger === 'choice') {
+    if (settings.disableAutoNavigation || !SINGLE_CHOICE.has(field.type)) return false;
+    return inputFields(slide).every((f) => !f.required || !isEmpty(values[fieldKey(f)]));
+  }
   const last = inputFields(slide).at(-1);
   return last !== undefined && !isEmpty(values[fieldKey(last)]);
 }
