@@ -37,7 +37,7 @@ beforeAll(async () => {
 describe('GET /survey/{id}', () => {
   it('answers location, name and formData', async () => {
     const body = (await (await get('/survey/srv_1')).json()) as Loose;
-    expect(body).toMatchObject({ locationId: 'loc_w', name: 'Fitness survey' });
+    expect(body).toMatchObject({ locationId: 'loc_w', name: 'Fitness survey', location: { country: 'DE', timezone: 'Europe/Berlin' } });
     expect(body.formData.slides.map((s: Loose) => s.id)).toEqual(['s1', 's2', 's3']);
     expect(body.formData.settings).toMatchObject({ isProgressBarEnabled: true, isBackButtonEnable: false });
   });

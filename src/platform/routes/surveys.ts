@@ -16,7 +16,10 @@ export function registerSurveysRoutes(app: Hono<AppEnv>): void {
   mount(app, surveysCalls.getSurvey, async (c, { params }) => {
     const survey = await getSurvey(c.env.DB, params.id);
     if (!survey) throw new ApiError(404, NOT_FOUND);
-    return c.json({ id: survey.id, locationId: survey.locationId, name: survey.name, formData: survey.formData });
+    // Beside the seed's keys: what the widget needs of its location (phone country, today's date, language).
+    const location = await getLocation(c.env.DB, survey.locationId);
+    const place = location ? { country: location.country, timezone: location.timezone, language: location.language } : undefined;
+    return c.json({ id: survey.id, locationId: survey.locationId, name: survey.name, formData: survey.formData, ...(place ? { location: place } : {}) });
   });
 
   mount(app, surveysCalls.submitSurvey, async (c, { form: payload, files }) => {
