@@ -14,12 +14,16 @@ const SURVEY = '/widget/survey/survey_demo';
 const slide = (page: Page) => page.getByTestId('survey-slide');
 const progress = (page: Page) => page.getByTestId('survey-progress');
 
+/** Waits until the island is live: Astro drops `ssr` from the island once hydrated. */
+async function hydrated(page: Page) {
+  await expect(page.locator('astro-island:not([ssr]) [data-survey-state="idle"]')).toBeVisible();
+}
+
 async function openSurvey(page: Page, query = '') {
   const res = await page.goto(`${SURVEY}${query}`);
   expect(res?.status()).toBe(200);
   await expect(slide(page)).toHaveAttribute('data-slide-id', 'slide_business');
-  // Hydrated: the island has replaced the server-rendered markup with live controls.
-  await expect(page.locator('[data-survey-state="idle"]')).toBeVisible();
+  await hydrated(page);
 }
 
 /** Waits until the slide's arrows unlock (1 s after a move) by waiting for Next to be enabled. */
@@ -50,7 +54,7 @@ test('the coach branch: auto-advance, skip logic, a checkbox on Next, required m
   await expect(page.getByRole('radio', { name: 'Coach or consultant' })).toBeFocused();
 
   // A single choice advances by itself, to its skip-logic target.
-  await page.getByRole('radio', { name: 'Coach or consultant' }).check();
+  await page.getByRole('radio', { name: 'Coach or consultant' }).click();
   await expect(slide(page)).toHaveAttribute('data-slide-id', 'slide_revenue');
   await expect(progress(page)).toHaveAttribute('aria-valuenow', '25');
 
@@ -84,7 +88,7 @@ test('the coach branch: auto-advance, skip logic, a checkbox on Next, required m
 
 test('back follows the visited slides', async ({ page }) => {
   await openSurvey(page);
-  await page.getByRole('radio', { name: 'Agency owner' }).check();
+  await page.getByRole('radio', { name: 'Agency owner' }).click();
   await expect(slide(page)).toHaveAttribute('data-slide-id', 'slide_challenge');
   await expect(page.getByTestId('survey-back')).toBeEnabled();
   await page.getByTestId('survey-back').click();
@@ -95,7 +99,7 @@ test('back follows the visited slides', async ({ page }) => {
 
 test('"Just exploring" goes on, and the submission ends the survey with its end message', async ({ page }) => {
   await openSurvey(page);
-  await page.getByRole('radio', { name: 'Just exploring' }).check();
+  await page.getByRole('radio', { name: 'Just exploring' }).click();
   await expect(slide(page)).toHaveAttribute('data-slide-id', 'slide_revenue');
   await page.getByLabel('Roughly how much does your business make per month?').selectOption('Under $2,000');
   await page.getByRole('checkbox', { name: 'No time for marketing' }).check();
@@ -111,7 +115,7 @@ test('"Just exploring" goes on, and the submission ends the survey with its end 
 test('"I have not started" disqualifies at once with the seller text', async ({ page }) => {
   await openSurvey(page);
   const stored = page.waitForResponse((r) => r.url().endsWith('/api/survey') && r.request().method() === 'POST');
-  await page.getByRole('radio', { name: 'I have not started a business yet' }).check();
+  await page.getByRole('radio', { name: 'I have not started a business yet' }).click();
   await expect(page.getByTestId('survey-end')).toContainText('Thanks for your honesty!');
   await expect(progress(page)).toHaveAttribute('aria-valuenow', '100');
   const body = await (await stored).json();
@@ -136,20 +140,22 @@ test('with auto-navigation off a choice waits for Next; disqualifiedType "1" red
   await putVariant('survey_redirects', { disqualifiedType: '1', disqualifiedUrl: 'https://example.com/sorry?name={{contact.business_type}}', endsurveyType: '1', endsurveyUrl: 'https://example.com/ended' }, { disableAutoNavigation: true, isAnimationDisabled: true });
   await page.route('https://example.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Seller</title><h1>Seller page</h1>' }));
   await page.goto('/survey/survey_redirects');
-  await page.getByRole('radio', { name: 'Coach or consultant' }).check();
+  await hydrated(page);
+  await page.getByRole('radio', { name: 'Coach or consultant' }).click();
   // No auto-advance, and without animation the arrows are never locked.
   await expect(slide(page)).toHaveAttribute('data-slide-id', 'slide_business');
   await page.getByTestId('survey-next').click();
   await expect(slide(page)).toHaveAttribute('data-slide-id', 'slide_revenue');
   await page.getByTestId('survey-back').click();
-  await page.getByRole('radio', { name: 'I have not started a business yet' }).check();
+  await page.getByRole('radio', { name: 'I have not started a business yet' }).click();
   await page.waitForURL('https://example.com/sorry?name=I%20have%20not%20started%20a%20business%20yet');
 });
 
 test('redirect=false keeps the visitor on the ending message instead of redirecting', async ({ page }) => {
   await putVariant('survey_redirects', { disqualifiedType: '1', disqualifiedUrl: 'https://example.com/sorry' }, {});
   await page.goto('/survey/survey_redirects?redirect=false');
-  await page.getByRole('radio', { name: 'I have not started a business yet' }).check();
+  await hydrated(page);
+  await page.getByRole('radio', { name: 'I have not started a business yet' }).click();
   await expect(page.getByTestId('survey-end')).toContainText('Thanks for your honesty!');
   expect(page.url()).toContain('/survey/survey_redirects');
 });

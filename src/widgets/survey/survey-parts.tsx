@@ -58,17 +58,17 @@ const Arrow = ({ back }: { back?: boolean }) => (
 
 export function BackButton({ disabled, onClick, strings }: { disabled: boolean; onClick: () => void; strings: SurveyStrings }) {
   return (
-    <button type="button" className="ef-survey__arrow ef-survey__arrow--back" onClick={onClick} disabled={disabled} aria-label={strings.backLabel} data-testid="survey-back">
+    <button type="button" className="ef-survey__arrow ef-survey__arrow--back" onClick={onClick} disabled={disabled} data-testid="survey-back">
       <Arrow back />
-      <span aria-hidden="true">{strings.back}</span>
+      <span>{strings.back}</span>
     </button>
   );
 }
 
 export function NextButton({ disabled, onClick, strings }: { disabled: boolean; onClick: () => void; strings: SurveyStrings }) {
   return (
-    <button type="button" className="ef-survey__arrow ef-survey__arrow--next" onClick={onClick} disabled={disabled} aria-label={strings.nextLabel} data-testid="survey-next">
-      <span aria-hidden="true">{strings.next}</span>
+    <button type="button" className="ef-survey__arrow ef-survey__arrow--next" onClick={onClick} disabled={disabled} data-testid="survey-next">
+      <span>{strings.next}</span>
       <Arrow />
     </button>
   );

@@ -3,7 +3,7 @@
  * form engine, with the navigation of ./logic.ts. Used by the survey widget page and the
  * survey element of funnel pages.
  */
-import { type CSSProperties, type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, type FormEvent, type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { fieldKey } from '../../lib/validation/fields';
 import { activeSlides } from '../../lib/validation/survey-path';
 import type { FormField } from '../../schemas/form';
@@ -59,6 +59,7 @@ export default function SurveyWidget(props: SurveyWidgetProps) {
   const ending = useRef<EndKind | null>(null);
   const [end, setEnd] = useState<{ kind: EndKind; ending: Ending } | null>(null);
   const [alert, setAlert] = useState({ listed: false, message: '' });
+  const [queued, setQueued] = useState(false);
   const [advance, setAdvance] = useState<{ trigger: AdvanceTrigger; field: FormField } | null>(null);
   const { nav, motion, locked, goTo } = useSurveyNav(!settings.isAnimationDisabled);
   const initial = initialValues(allFields, new URLSearchParams(props.query), {}, props.country);
@@ -68,13 +69,13 @@ export default function SurveyWidget(props: SurveyWidgetProps) {
   const slide = slides[nav.index];
   const idPrefix = `ef-${surveyId}`;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once when the island mounts.
   useEffect(() => {
     fingerprint.current = visitorFingerprint(props.notrack);
     if (!props.notrack) trackWidgetView({ kind: 'survey', id: surveyId, name: props.name, locationId, pixelId: form.fbPixelId, pageViewEvent: '' }, fingerprint.current);
     const known = form.stickyContact ? rememberedContact(locationId) : {};
     const prefill = initialValues(allFields, new URLSearchParams(props.query || location.search), known, props.country);
     for (const [key, value] of Object.entries(prefill)) if (value !== initial[key]) engine.setValue(key, value);
-    // biome-ignore lint/correctness/useExhaustiveDependencies: runs once when the island mounts.
   }, []);
 
   const finish = useCallback(
@@ -142,7 +143,9 @@ export default function SurveyWidget(props: SurveyWidgetProps) {
   }, [form.formAction.disqualifiedType, props.redirect, finish, slides, nav, engine.values, send]);
 
   const next = useCallback(async () => {
-    if (!slide || locked || busy) return;
+    if (!slide || busy) return;
+    // A submit or Enter while the slide still moves is carried out once it has settled.
+    if (locked) return setQueued(true);
     setAlert({ listed: false, message: '' });
     if (!(await engine.validate(slide.slideData))) {
       setAlert({ listed: true, message: '' });
@@ -154,19 +157,35 @@ export default function SurveyWidget(props: SurveyWidgetProps) {
     goTo(step.nav, 'forward');
   }, [slide, locked, busy, engine, slides, nav, disqualify, send, goTo]);
 
-  // Auto-advance runs after React has stored the answer, so validation sees it.
+  useEffect(() => {
+    if (!queued || locked) return;
+    setQueued(false);
+    void next();
+  }, [queued, locked, next]);
+
+  // Auto-advance runs after React has stored the answer, so validation sees it, and after
+  // the slide has settled (an answer given during the 1 s lock still moves on).
   useEffect(() => {
     if (!advance) return;
+    if (disqualifiesAtOnce(advance.field, slides, nav, engine.values)) {
+      setAdvance(null);
+      return disqualify();
+    }
+    if (locked) return;
     setAdvance(null);
-    if (disqualifiesAtOnce(advance.field, slides, nav, engine.values)) return disqualify();
     if (shouldAdvance(advance.trigger, advance.field, slides, nav, engine.values, settings)) void next();
-  }, [advance, slides, nav, engine.values, settings, disqualify, next]);
+  }, [advance, locked, slides, nav, engine.values, settings, disqualify, next]);
 
   const onChange = (key: string, value: unknown) => {
     engine.setValue(key, value);
     const field = slide?.slideData.find((f) => fieldKey(f) === key);
     if (field?.type === 'radio' || field?.type === 'single_options') setAdvance({ trigger: 'choice', field });
     else if (field?.type === 'date' && value) setAdvance({ trigger: 'date', field });
+  };
+
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    void next();
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLFormElement>) => {
@@ -190,7 +209,7 @@ export default function SurveyWidget(props: SurveyWidgetProps) {
         {end ? (
           <EndScreen html={end.ending.kind === 'message' ? end.ending.html : text.redirecting} state={end.kind} />
         ) : (
-          <form ref={root} className="ef-form ef-survey__form" noValidate onSubmit={(e) => (e.preventDefault(), void next())} onKeyDown={onKeyDown} data-form-state={state.kind} aria-busy={busy || undefined}>
+          <form ref={root} className="ef-form ef-survey__form" noValidate onSubmit={onSubmit} onKeyDown={onKeyDown} data-form-state={state.kind} aria-busy={busy || undefined}>
             <ErrorAlert ref={alertRef} errors={listed} message={alert.message} strings={text} />
             {slide && (
               <section
