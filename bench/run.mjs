@@ -112,6 +112,12 @@ try {
       console.log(`  ${(host + path).padEnd(36)} ${String(s.files).padStart(2)} files  ${(s.raw / 1024).toFixed(1).padStart(7)} KB raw  ${(s.gzip / 1024).toFixed(1).padStart(6)} KB gzip  inline ${(s.inline / 1024).toFixed(1)} KB`);
     }
   }
+
+  console.log('\nSurvey widget and embed loader (budgets: survey page <= 110 KB gzip with React, embed.js <= 2 KB gzip):');
+  const survey = await scriptsOf(`${ORIGIN}/widget/survey/survey_demo`);
+  console.log(`  ${'/widget/survey/survey_demo'.padEnd(36)} ${String(survey.files).padStart(2)} files  ${(survey.raw / 1024).toFixed(1).padStart(7)} KB raw  ${(survey.gzip / 1024).toFixed(1).padStart(6)} KB gzip  inline ${(survey.inline / 1024).toFixed(1)} KB`);
+  const embed = Buffer.from(await (await fetch(`${ORIGIN}/widget/embed.js`)).arrayBuffer());
+  console.log(`  ${'/widget/embed.js'.padEnd(36)}  1 file   ${(embed.length / 1024).toFixed(2).padStart(7)} KB raw  ${(gzipSync(embed).length / 1024).toFixed(2).padStart(6)} KB gzip`);
 } finally {
   server.kill('SIGTERM');
 }

@@ -9,7 +9,7 @@ import { isFieldType } from '../../schemas/form';
 import { EMAIL_PATTERN } from '../../schemas/contact';
 import { hasControlChars, textLength, wellFormed } from '../text';
 import { cascadeRule, checkboxRule, choiceRule, choicesRule, fileRule } from './choice-rules';
-import { type Message, MAX_TOTAL_UPLOAD_BYTES, messages, messageText, type ValidationMode } from './messages';
+import { type Message, MAX_TOTAL_UPLOAD_BYTES, messages, messageText, questionMessages, type ValidationMode } from './messages';
 import { asCountryCode, asMoney, asNumber, asPlainDate, asText, asTextList, asWebsite, isEmpty, shiftYears } from './values';
 
 /** A file attached to a field, as far as validation needs to know it. */
@@ -210,5 +210,5 @@ export function validateFields(
     else if (result.value !== undefined) out[key] = result.value;
   }
   if (totalBytes > MAX_TOTAL_UPLOAD_BYTES) errors.push(fieldError('files', messages.totalSize));
-  return { values: out, errors };
+  return { values: out, errors: ctx.mode === 'survey' ? questionMessages(errors) : errors };
 }
