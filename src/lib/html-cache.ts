@@ -1,0 +1,98 @@
+/**
+ * Edge cache of published pages, part 2: rendered HTML in the Workers Cache API, keyed by
+ * host + path + published version + language (+ the clock bucket of pages with date merge
+ * fields, + a `lang` query). The Cache API ignores stale-if-error and purges one data centre
+ * only, so the version in the key, not a purge, is what makes a publish visible.
+ *
+ * A hit is answered before any page work (`answerFromEdge`, called by the middleware): the
+ * small route entry of ./page-cache.ts gives the version, the page language and the clock
+ * dependence; the request gives `?lang` and Accept-Language. No page data is read, parsed
+ * or validated and no translator is made.
+ */
+import { resolveLanguage } from './i18n/languages';
+import { FRESH_MS, type PageFetch, readRoute, type RefreshOptions, refreshInBackground } from './page-cache';
+import { isReservedPath, readPageRequest } from './page-request';
+import { clockBucket } from '../tree/html-clock';
+
+/** Browsers and shared caches revalidate every time: a publish must show at once; the edge copies do the caching. */
+export const PUBLIC_HTML_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+const EDGE_COPY_CACHE_CONTROL = 'public, max-age=86400';
+
+/** The Workers Cache API's default cache (`caches.default`, missing from the DOM typing). */
+export function edgeCache(): Cache {
+  return (caches as unknown as { default: Cache }).default;
+}
+
+/** What names one HTML copy besides host and path. */
+export interface HtmlVariant {
+  version: string;
+  lang: string;
+  /** '' or the day / minute the page's date merge fields show (src/tree/html-clock.ts). */
+  clock?: string;
+  /** The visitor's query string when it is only `lang=…` (step links carry it), else ''. */
+  query?: string;
+}
+
+/** The Cache API key of a page's rendered HTML. */
+export function htmlCacheKey(host: string, path: string, variant: HtmlVariant): string {
+  const params = new URLSearchParams({ v: variant.version, lang: variant.lang });
+  if (variant.clock) params.set('t', variant.clock);
+  if (variant.query) params.set('q', variant.query);
+  return `https://html-cache.edgefunnel.internal/${encodeURIComponent(host)}${encodeURI(path)}?${params}`;
+}
+
+/** The query string an HTML copy may be kept for: none, or `lang` alone (returned as sent); null otherwise. */
+export function cacheableQuery(query: string): string | null {
+  if (query === '') return '';
+  return /^lang=[A-Za-z_-]{0,16}$/.test(query) ? query : null;
+}
+
+/** The cached HTML for `key`, with the public cache-control restored, or undefined. */
+export async function matchHtml(cache: Cache, key: string): Promise<Response | undefined> {
+  const hit = await cache.match(key);
+  if (!hit) return undefined;
+  const headers = new Headers(hit.headers);
+  headers.set('cache-control', PUBLIC_HTML_CACHE_CONTROL);
+  headers.set('x-edge-cache', 'hit');
+  return new Response(hit.body, { status: 200, headers });
+}
+
+/** Stores a rendered page's HTML under `key` (a 200 only). */
+export async function storeHtml(cache: Cache, key: string, response: Response): Promise<void> {
+  if (response.status !== 200) return;
+  const headers = new Headers(response.headers);
+  headers.set('cache-control', EDGE_COPY_CACHE_CONTROL);
+  headers.delete('set-cookie');
+  await cache.put(key, new Response(await response.arrayBuffer(), { status: 200, headers }));
+}
+
+export interface EdgeHitOptions {
+  kv: KVNamespace;
+  cache: Cache;
+  now: number;
+  waitUntil: (promise: Promise<unknown>) => void;
+  /** Asks the API for host + path (the background refresh of an old route entry). */
+  fetchPage: (host: string, path: string) => Promise<PageFetch>;
+  log: RefreshOptions['log'];
+}
+
+/**
+ * The edge copy of a published page for this request, or undefined when there is none (the
+ * page route then renders it). An entry older than FRESH_MS is refreshed in the background.
+ */
+export async function answerFromEdge(request: Request, options: EdgeHitOptions): Promise<Response | undefined> {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
+  const url = new URL(request.url);
+  const query = cacheableQuery(url.search.slice(1));
+  if (query === null) return undefined;
+  const page = readPageRequest(url);
+  if (isReservedPath(page.path)) return undefined;
+  const route = await readRoute(options.kv, page.host, page.path);
+  if (!route) return undefined;
+  if (options.now - route.storedAt >= FRESH_MS) {
+    refreshInBackground({ kv: options.kv, host: page.host, path: page.path, now: options.now, fetchPage: () => options.fetchPage(page.host, page.path), log: options.log }, options.waitUntil);
+  }
+  const lang = resolveLanguage({ pageLanguage: route.language, queryLanguage: page.lang, acceptLanguage: request.headers.get('accept-language') });
+  const key = htmlCacheKey(page.host, page.path, { version: route.version, lang, clock: clockBucket(route.clock, options.now, route.timeZone ?? undefined), query });
+  return matchHtml(options.cache, key).catch(() => undefined);
+}
