@@ -10,4 +10,6 @@ export default defineConfig({
   server: { port: 8787, host: '127.0.0.1' },
   build: { inlineStylesheets: 'auto' },
   security: { checkOrigin: false },
+  // Edge HTML copies are keyed by build: a deploy never serves HTML naming another build's assets.
+  vite: { define: { __EDGEFUNNEL_BUILD__: JSON.stringify(Date.now().toString(36)) } },
 });

@@ -1,6 +1,6 @@
 /**
  * Edge cache of published pages, part 2: rendered HTML in the Workers Cache API, keyed by
- * host + path + published version + language (+ the clock bucket of pages with date merge
+ * host + path + published version + language + build (+ the clock bucket of pages with date merge
  * fields, + a `lang` query). The Cache API ignores stale-if-error and purges one data centre
  * only, so the version in the key, not a purge, is what makes a publish visible.
  *
@@ -13,6 +13,10 @@ import { resolveLanguage } from './i18n/languages';
 import { FRESH_MS, type PageFetch, readRoute, type RefreshOptions, refreshInBackground } from './page-cache';
 import { isReservedPath, readPageRequest } from './page-request';
 import { clockBucket } from '../tree/html-clock';
+
+declare const __EDGEFUNNEL_BUILD__: string | undefined;
+/** The build the HTML was rendered by (astro.config.mjs): its asset URLs are this build's. */
+const BUILD = typeof __EDGEFUNNEL_BUILD__ === 'string' ? __EDGEFUNNEL_BUILD__ : 'dev';
 
 /** Browsers and shared caches revalidate every time: a publish must show at once; the edge copies do the caching. */
 export const PUBLIC_HTML_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
@@ -35,7 +39,7 @@ export interface HtmlVariant {
 
 /** The Cache API key of a page's rendered HTML. */
 export function htmlCacheKey(host: string, path: string, variant: HtmlVariant): string {
-  const params = new URLSearchParams({ v: variant.version, lang: variant.lang });
+  const params = new URLSearchParams({ v: variant.version, lang: variant.lang, b: BUILD });
   if (variant.clock) params.set('t', variant.clock);
   if (variant.query) params.set('q', variant.query);
   return `https://html-cache.edgefunnel.internal/${encodeURIComponent(host)}${encodeURI(path)}?${params}`;
