@@ -1,11 +1,13 @@
 /**
- * The worker's request pipeline (Astro 7 fetch file): edge routes first, then Astro pages.
+ * The worker's request pipeline (Astro 7 fetch file): a published page's edge HTML copy
+ * first, then the edge routes, then Astro pages.
  * Bindings come from `cloudflare:workers`, because Astro calls this with the request only.
  */
 import { env, waitUntil } from 'cloudflare:workers';
 import { Hono } from 'hono';
 import { astro } from 'astro/hono';
 import { createEdgeApp } from './edge';
+import { edgeHit } from './lib/edge-hit';
 import type { AppEnv, Bindings } from './platform/env';
 
 const executionCtx = {
@@ -18,6 +20,9 @@ const app = new Hono<AppEnv>();
 app.route('/', createEdgeApp());
 app.use(astro());
 
+const bindings = env as unknown as Bindings;
+
 export default {
-  fetch: (request: Request) => app.fetch(request, env as unknown as Bindings, executionCtx),
+  // A published page's edge copy answers before the router and Astro (src/lib/edge-hit.ts).
+  fetch: async (request: Request) => (await edgeHit(request, bindings)) ?? app.fetch(request, bindings, executionCtx),
 };

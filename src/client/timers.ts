@@ -89,7 +89,10 @@ export function startTimer(
     setElementsVisible(doc, idList(root.dataset.showOnRevisit), true);
     return;
   }
-  if (end === 'expired' || (end === null && root.dataset.deadlines)) return complete();
+  if (end === 'expired' || (end === null && root.dataset.deadlines)) {
+    complete();
+    return;
+  }
   if (end === null) return;
   const tick = () => {
     const left = end - clock();

@@ -7,7 +7,8 @@
  * A hit is answered before any page work (`answerFromEdge`, called by the middleware): the
  * small route entry of ./page-cache.ts gives the version, the page language and the clock
  * dependence; the request gives `?lang` and Accept-Language. No page data is read, parsed
- * or validated and no translator is made.
+ * or validated and no translator is made. The worker asks here first (src/fetch.ts via
+ * ./edge-hit.ts), before its router and Astro.
  */
 import { resolveLanguage } from './i18n/languages';
 import { FRESH_MS, type PageFetch, readRoute, type RefreshOptions, refreshInBackground } from './page-cache';
@@ -51,14 +52,48 @@ export function cacheableQuery(query: string): string | null {
   return /^lang=[A-Za-z_-]{0,16}$/.test(query) ? query : null;
 }
 
+/**
+ * The copies this isolate answered last, in memory in front of the Cache API. A key names
+ * one build's render of one published version, so a copy never changes: nothing to
+ * invalidate, only a size bound (least recently used first out).
+ */
+const MEMO_BYTES = 8 * 1024 * 1024;
+const htmlMemo = new Map<string, { body: ArrayBuffer; headers: [string, string][] }>();
+let memoBytes = 0;
+
+/** The headers a hit answers with: the public cache-control restored, marked as a hit. */
+function hitHeaders(stored: Headers): [string, string][] {
+  const answer = new Headers(stored);
+  answer.set('cache-control', PUBLIC_HTML_CACHE_CONTROL);
+  answer.set('x-edge-cache', 'hit');
+  return [...answer];
+}
+
+function memoize(key: string, body: ArrayBuffer, headers: Headers): void {
+  if (body.byteLength > MEMO_BYTES / 8 || htmlMemo.has(key)) return;
+  htmlMemo.set(key, { body, headers: hitHeaders(headers) });
+  memoBytes += body.byteLength;
+  for (const [oldest, copy] of htmlMemo) {
+    if (memoBytes <= MEMO_BYTES) break;
+    htmlMemo.delete(oldest);
+    memoBytes -= copy.body.byteLength;
+  }
+}
+
 /** The cached HTML for `key`, with the public cache-control restored, or undefined. */
 export async function matchHtml(cache: Cache, key: string): Promise<Response | undefined> {
-  const hit = await cache.match(key);
-  if (!hit) return undefined;
-  const headers = new Headers(hit.headers);
-  headers.set('cache-control', PUBLIC_HTML_CACHE_CONTROL);
-  headers.set('x-edge-cache', 'hit');
-  return new Response(hit.body, { status: 200, headers });
+  let copy = htmlMemo.get(key);
+  if (copy) {
+    htmlMemo.delete(key);
+    htmlMemo.set(key, copy);
+  } else {
+    const hit = await cache.match(key);
+    if (!hit) return undefined;
+    const body = await hit.arrayBuffer();
+    memoize(key, body, hit.headers);
+    copy = { body, headers: hitHeaders(hit.headers) };
+  }
+  return new Response(copy.body, { status: 200, headers: copy.headers });
 }
 
 /** Stores a rendered page's HTML under `key` (a 200 only). */
@@ -67,7 +102,9 @@ export async function storeHtml(cache: Cache, key: string, response: Response): 
   const headers = new Headers(response.headers);
   headers.set('cache-control', EDGE_COPY_CACHE_CONTROL);
   headers.delete('set-cookie');
-  await cache.put(key, new Response(await response.arrayBuffer(), { status: 200, headers }));
+  const body = await response.arrayBuffer();
+  await cache.put(key, new Response(body, { status: 200, headers }));
+  memoize(key, body, headers);
 }
 
 export interface EdgeHitOptions {
@@ -91,7 +128,7 @@ export async function answerFromEdge(request: Request, options: EdgeHitOptions):
   if (query === null) return undefined;
   const page = readPageRequest(url);
   if (isReservedPath(page.path)) return undefined;
-  const route = await readRoute(options.kv, page.host, page.path);
+  const route = await readRoute(options.kv, page.host, page.path, options.now);
   if (!route) return undefined;
   if (options.now - route.storedAt >= FRESH_MS) {
     refreshInBackground({ kv: options.kv, host: page.host, path: page.path, now: options.now, fetchPage: () => options.fetchPage(page.host, page.path), log: options.log }, options.waitUntil);

@@ -92,14 +92,31 @@ async function readJson<T>(kv: KVNamespace, key: string): Promise<T | null> {
   }
 }
 
+/**
+ * How long this isolate reuses a route entry it read. A purge in this isolate forgets it at
+ * once; another isolate may answer from the old version this long after a publish (KV
+ * itself takes longer than this to reach every location).
+ */
+export const ROUTE_MEMO_MS = 5_000;
+const routeMemo = new Map<string, { entry: RouteEntry | null; until: number }>();
+
 /** The route entry of host + path, or null. */
-export function readRoute(kv: KVNamespace, host: string, path: string): Promise<RouteEntry | null> {
-  return readJson<RouteEntry>(kv, routeCacheKey(host, path));
+export async function readRoute(kv: KVNamespace, host: string, path: string, now = Date.now()): Promise<RouteEntry | null> {
+  const key = routeCacheKey(host, path);
+  const memo = routeMemo.get(key);
+  if (memo && now < memo.until && memo.until - now <= ROUTE_MEMO_MS) return memo.entry;
+  const entry = await readJson<RouteEntry>(kv, key);
+  if (routeMemo.size >= 1000) routeMemo.delete(routeMemo.keys().next().value ?? key);
+  // A missing entry is not remembered: the render that follows writes it.
+  if (entry) routeMemo.set(key, { entry, until: now + ROUTE_MEMO_MS });
+  else routeMemo.delete(key);
+  return entry;
 }
 
 async function remember(kv: KVNamespace, host: string, path: string, entry: CachedPage): Promise<void> {
   const key = pageCacheKey(host, path);
   const routeKey = routeCacheKey(host, path);
+  routeMemo.delete(routeKey);
   await Promise.all([kv.put(key, JSON.stringify(entry)), kv.put(routeKey, JSON.stringify(routeEntryOf(entry.data, entry.version, entry.storedAt)))]);
   const pageId = (entry.data as { pageId?: unknown } | null)?.pageId;
   if (typeof pageId !== 'string' || pageId === '') return;
@@ -111,10 +128,12 @@ async function remember(kv: KVNamespace, host: string, path: string, entry: Cach
 
 /** Writes the route entry of a KV copy (an edge hit needs it; a copy stored before it existed has none). */
 export async function rememberRoute(kv: KVNamespace, host: string, path: string, page: { data: unknown; version: string; storedAt: number }): Promise<void> {
+  routeMemo.delete(routeCacheKey(host, path));
   await kv.put(routeCacheKey(host, path), JSON.stringify(routeEntryOf(page.data, page.version, page.storedAt)));
 }
 
 async function forget(kv: KVNamespace, host: string, path: string): Promise<void> {
+  routeMemo.delete(routeCacheKey(host, path));
   await Promise.all([kv.delete(pageCacheKey(host, path)), kv.delete(routeCacheKey(host, path))]);
 }
 
@@ -188,5 +207,6 @@ export async function purgePageCache(kv: KVNamespace, pageId: string, alsoKeys: 
 export async function deleteCacheKeys(kv: KVNamespace, keys: readonly string[]): Promise<void> {
   // A route entry must never outlive its page data: it would point hits at the old version.
   const routes = keys.filter((key) => key.startsWith(PAGE_PREFIX)).map((key) => ROUTE_PREFIX + key.slice(PAGE_PREFIX.length));
+  for (const route of routes) routeMemo.delete(route);
   await Promise.all([...new Set([...keys, ...routes])].map((key) => kv.delete(key)));
 }
