@@ -2,8 +2,8 @@
  * Applying a timer's completion in the page: the timer's element hides, then the expire
  * action runs (redirect, or hide some elements and show others).
  */
-import { setElementsVisible } from '../../client/visibility';
-import type { ExpireAction } from '../../lib/timers/expire';
+import { setElementsVisible } from './visibility';
+import type { ExpireAction } from '../lib/timers/expire';
 
 /** Hides the timer: its own root and the renderer's element wrapper (the element with the timer's id). */
 export function hideTimer(doc: Document, timerId: string, root: HTMLElement | null): void {
