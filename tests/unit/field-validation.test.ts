@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type FieldContext, validateFields } from '../../src/lib/validation/fields';
+import { asPhone } from '../../src/lib/validation/phone';
 import { surveyPath } from '../../src/lib/validation/survey-path';
 import { verifyTurnstile } from '../../src/platform/services/captcha';
 import { googleCalendarUrl, icsCalendar } from '../../src/platform/services/calendar-links';
@@ -13,6 +14,7 @@ const ctx = (over: Partial<FieldContext> = {}): FieldContext => ({
   today: '2026-03-02',
   files: () => [],
   captcha: 'unchecked',
+  phone: asPhone,
   ...over,
 });
 const fields = (list: Record<string, unknown>[]) => v.parse(formBody, { fields: list }).fields;

@@ -8,6 +8,7 @@ import { getLocation } from '../services/locations';
 import { recordSubmission } from '../services/record-submission';
 import { prepareSubmission } from '../services/submissions';
 import { getSurvey, surveyFields } from '../services/surveys';
+import { guardSubmission } from './forms';
 import { fieldErrors, submitEnv } from './submit-env';
 
 const NOT_FOUND = 'Unable to find survey';
@@ -26,6 +27,8 @@ export function registerSurveysRoutes(app: Hono<AppEnv>): void {
     if (!location) throw new ApiError(404, NOT_FOUND);
     const { fields, disqualified } = surveyFields(survey, payload);
     const env = submitEnv(c, Date.now(), location.timezone);
+    const guarded = await guardSubmission(c, env, 'survey', survey.id, payload, (r) => ({ status: true, id: r.id, contact: r.contact, fingerprint: r.fingerprint, sessionId: r.sessionId, sessionFingerprint: r.sessionFingerprint }));
+    if (guarded) return guarded;
     const req = { kind: 'survey' as const, locationId: survey.locationId, country: location.country, fields, mode: 'survey' as const, payload, files };
     const prepared = await prepareSubmission(env, req);
     if ('errors' in prepared) return fieldErrors(c, prepared.errors);
@@ -37,9 +40,9 @@ export function registerSurveysRoutes(app: Hono<AppEnv>): void {
       status: true,
       id: recorded.id,
       contact: recorded.contact,
-      fingerprint: prepared.fingerprint,
-      sessionId: prepared.sessionId,
-      sessionFingerprint: prepared.sessionFingerprint,
+      fingerprint: recorded.fingerprint,
+      sessionId: recorded.sessionId,
+      sessionFingerprint: recorded.sessionFingerprint,
     });
   });
 }

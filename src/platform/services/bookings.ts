@@ -18,7 +18,7 @@ import { activeAppointment, type AppointmentRow, getAppointment, moveStatements 
 import { verifyBookingPayment } from './booking-payment';
 import { clearExpiredHolds, liveHold, releaseHoldStatements } from './booking-holds';
 import { calendarForm } from './calendars';
-import { contactWrite } from './contacts';
+import { contactIdByPhone, contactWrite } from './contacts';
 import type { Location } from './locations';
 import { claimMinutes, isSlotConflict, SLOT_TAKEN, slotIsFree } from './slots';
 import { type PreparedSubmission, prepareSubmission, type SubmitEnv, type SubmitRequest, submissionRows } from './submissions';
@@ -74,7 +74,7 @@ export async function bookAppointment(env: SubmitEnv, input: BookingInput): Prom
   const notes = typeof prepared.values.calendar_notes === 'string' ? prepared.values.calendar_notes : null;
   const submissionId = newId('sub', env.random);
   const id = existing?.id ?? newId('apt', env.random);
-  const contact = contactWrite(env.db, prepared.contact, env.now, env.random);
+  const contact = contactWrite(env.db, prepared.contact, env.now, await contactIdByPhone(env.db, calendar.locationId, prepared.contact.phone), env.random);
   const zone = payload.selected_timezone;
 
   const slotWrites = existing
@@ -86,11 +86,11 @@ export async function bookAppointment(env: SubmitEnv, input: BookingInput): Prom
         claimMinutes(env.db, calendar.id, { start, end: start + calendar.slot_duration * 60_000 }, id),
       ];
   const statements = [
-    ...contact.statements,
+    contact.statement,
     ...slotWrites,
-    env.db.prepare(`UPDATE appointments SET contact_id = ${contact.idSql}, submission_id = ? WHERE id = ?`).bind(...contact.idArgs, submissionId, id),
+    env.db.prepare(`UPDATE appointments SET contact_id = ${contact.idSql.sql}, submission_id = ? WHERE id = ?`).bind(...contact.idSql.params, submissionId, id),
     ...submissionRows(env, req, prepared, { id: submissionId, refId: calendar.id, contactId: null, extra: { appointmentId: id } }),
-    env.db.prepare(`UPDATE submissions SET contact_id = ${contact.idSql} WHERE id = ?`).bind(...contact.idArgs, submissionId),
+    env.db.prepare(`UPDATE submissions SET contact_id = ${contact.idSql.sql} WHERE id = ?`).bind(...contact.idSql.params, submissionId),
     ...uploadRows(env.db, prepared.uploads, prepared.uploadSource, submissionId, env.now),
   ];
 

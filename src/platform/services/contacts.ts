@@ -143,57 +143,54 @@ export async function findContactByEmail(db: D1Database, locationId: string, ema
     .first<ContactRow>();
 }
 
+/** A contact write for a caller's batch, and how later statements of the batch find its id. */
+export interface ContactWrite {
+  statement: D1PreparedStatement;
+  /** SQL expression (with its parameters) that reads the contact's id inside the same batch. */
+  idSql: { sql: string; params: unknown[] };
+}
+
 /**
- * The contact upsert as statements for a caller's batch (a booking writes its contact with
- * its appointment, all or nothing), and the SQL subquery that finds the contact's id
- * inside that batch. Same matching as `upsertContact`: email, else phone, else a new row.
+ * `upsertContact` as one statement, so a submission can write its contact and itself in
+ * one D1 batch (all or nothing). A contact without an email that matches a phone
+ * (`existingId`, read before) is updated; otherwise one is created or, by email, filled in.
  */
-export function contactWrite(
-  db: D1Database,
-  raw: ContactInput,
-  now: number,
-  random?: RandomBytes,
-): { statements: D1PreparedStatement[]; idSql: string; idArgs: unknown[] } {
+export function contactWrite(db: D1Database, raw: ContactInput, now: number, existingId: string | null, random?: RandomBytes): ContactWrite {
   const input = withNames(raw);
   const values = COLUMNS.map(([, key]) => clean(input[key]));
   const email = clean(input.email)?.toLowerCase() ?? null;
   values[0] = email;
-  const phone = clean(input.phone);
   const custom = JSON.stringify(input.customFields ?? {});
   const names = COLUMNS.map(([column]) => column);
-  const placeholders = names.map(() => '?').join(', ');
-  const id = newId('ct', random);
-  const insert = `INSERT INTO contacts (id, location_id, ${names.join(', ')}, custom_fields, created_at, updated_at)`;
-  if (email) {
-    const fill = names.map((n) => `${n} = COALESCE(excluded.${n}, contacts.${n})`).join(', ');
-    const upsert = db
-      .prepare(
-        `${insert} VALUES (?, ?, ${placeholders}, ?, ?, ?)
-         ON CONFLICT (location_id, email) WHERE email IS NOT NULL DO UPDATE SET ${fill},
-           custom_fields = json_patch(contacts.custom_fields, excluded.custom_fields), updated_at = excluded.updated_at`,
-      )
-      .bind(id, input.locationId, ...values, custom, now, now);
-    return { statements: [upsert], idSql: '(SELECT id FROM contacts WHERE location_id = ? AND email = ?)', idArgs: [input.locationId, email] };
-  }
-  if (phone) {
-    const match = 'SELECT id FROM contacts WHERE location_id = ? AND phone = ? ORDER BY created_at, id LIMIT 1';
+  if (!email && existingId) {
     const sets = names.map((n) => `${n} = COALESCE(?, ${n})`).join(', ');
     return {
-      statements: [
-        db
-          .prepare(`${insert} SELECT ?, ?, ${placeholders}, ?, ?, ? WHERE NOT EXISTS (${match})`)
-          .bind(id, input.locationId, ...values, custom, now, now, input.locationId, phone),
-        db
-          .prepare(`UPDATE contacts SET ${sets}, custom_fields = json_patch(custom_fields, ?), updated_at = ? WHERE id = (${match})`)
-          .bind(...values, custom, now, input.locationId, phone),
-      ],
-      idSql: `(${match})`,
-      idArgs: [input.locationId, phone],
+      statement: db
+        .prepare(`UPDATE contacts SET ${sets}, custom_fields = json_patch(custom_fields, ?), updated_at = ? WHERE id = ?`)
+        .bind(...values, custom, now, existingId),
+      idSql: { sql: '?', params: [existingId] },
     };
   }
-  return {
-    statements: [db.prepare(`${insert} VALUES (?, ?, ${placeholders}, ?, ?, ?)`).bind(id, input.locationId, ...values, custom, now, now)],
-    idSql: '?',
-    idArgs: [id],
-  };
+  const id = newId('ct', random);
+  const fill = names.map((n) => `${n} = COALESCE(excluded.${n}, contacts.${n})`).join(', ');
+  const statement = db
+    .prepare(
+      `INSERT INTO contacts (id, location_id, ${names.join(', ')}, custom_fields, created_at, updated_at)
+       VALUES (?, ?, ${names.map(() => '?').join(', ')}, ?, ?, ?)
+       ON CONFLICT (location_id, email) WHERE email IS NOT NULL DO UPDATE SET ${fill},
+         custom_fields = json_patch(contacts.custom_fields, excluded.custom_fields), updated_at = excluded.updated_at`,
+    )
+    .bind(id, input.locationId, ...values, custom, now, now);
+  const idSql = email
+    ? { sql: 'COALESCE((SELECT id FROM contacts WHERE location_id = ? AND email = ?), ?)', params: [input.locationId, email, id] }
+    : { sql: '?', params: [id] };
+  return { statement, idSql };
+}
+
+/** The contact a phone-only submission updates (`upsertContact` matches the same way). */
+export async function contactIdByPhone(db: D1Database, locationId: string, phone: string | null | undefined): Promise<string | null> {
+  const wanted = clean(phone);
+  if (!wanted) return null;
+  const row = await db.prepare('SELECT id FROM contacts WHERE location_id = ? AND phone = ? ORDER BY created_at LIMIT 1').bind(locationId, wanted).first<{ id: string }>();
+  return row?.id ?? null;
 }
