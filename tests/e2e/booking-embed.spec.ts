@@ -12,8 +12,8 @@ import { E2E_PORT } from './playwright.config';
 
 test.use({ timezoneId: VISITOR_ZONE });
 
-// The seller's site: another port, so another origin.
-const SELLER_PORT = E2E_PORT + 110 + 1;
+// The seller's site: another port (this worktree's manual dev port, free during the browser tests), so another origin.
+const SELLER_PORT = E2E_PORT + 10;
 let seller: Server;
 
 test.beforeAll(async () => {

@@ -10,7 +10,8 @@ import { type BookingAnswer, reschedule } from './api';
 import { Confirmation } from './confirmation';
 import { ContactStep } from './contact-step';
 import { DateStep, type Picker } from './date-step';
-import { thankYouUrl } from './links';
+import { redirectTarget } from '../../lib/links';
+import { fillRedirectUrl } from '../form/after-submit';
 import { NoteStep } from './note-step';
 import { PopupHeader } from './popup-header';
 import type { BookedAppointment, BookingWidgetProps } from './types';
@@ -66,7 +67,7 @@ export function BookingFlow(props: BookingWidgetProps & { initialZone: string })
     postBookingComplete(answer.fingerprint, calendar.id);
     const next: Step = { name: 'note', appointment: answer.appointment };
     if (!settings.redirect) return setStep(next);
-    const url = answer.calendarThankYouUrl ? thankYouUrl(answer.calendarThankYouUrl, { ...contact, 'appointment.id': answer.id, 'appointment.start_time': answer.appointment.start_time }) : null;
+    const url = answer.calendarThankYouUrl ? redirectTarget(fillRedirectUrl(answer.calendarThankYouUrl, { ...contact, appointment_id: answer.id, start_time: answer.appointment.start_time })) : null;
     if (url) return redirectTop(url);
     if (settings.inline) document.dispatchEvent(new CustomEvent('booking:submit', { detail: { appointmentId: answer.id, calendarId: calendar.id } }));
     setStep(next);
