@@ -10,9 +10,10 @@ import { rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { importFolder } from '../scripts/lib/import-docs.mjs';
+import { benchBooking } from './booking-bench.mjs';
 import { benchPage } from './bench-page.mjs';
 
-const PORT = 8795;
+const PORT = Number(process.env.BENCH_PORT ?? 8795);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const TOKEN = 'bench-admin-token-93c1d7';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
@@ -112,6 +113,7 @@ try {
       console.log(`  ${(host + path).padEnd(36)} ${String(s.files).padStart(2)} files  ${(s.raw / 1024).toFixed(1).padStart(7)} KB raw  ${(s.gzip / 1024).toFixed(1).padStart(6)} KB gzip  inline ${(s.inline / 1024).toFixed(1)} KB`);
     }
   }
+  await benchBooking({ origin: ORIGIN, admin, time, scriptsOf, rounds: ROUNDS });
 } finally {
   server.kill('SIGTERM');
 }

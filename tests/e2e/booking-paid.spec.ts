@@ -5,7 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { typeCard, useStripeStandIn, TEST_CARDS } from './support/stripe-js';
-import { expectNoAxeViolations, fillContact, firstFreeSlot, ORIGIN, openWidget, uniqueEmail, VISITOR_ZONE } from './booking-helpers';
+import { expectNoAxeViolations, fillContact, firstFreeSlot, noteDownloadRescheduleCancel, ORIGIN, openWidget, uniqueEmail, VISITOR_ZONE } from './booking-helpers';
 
 test.use({ timezoneId: VISITOR_ZONE, viewport: { width: 1280, height: 900 } });
 
@@ -14,7 +14,7 @@ test('books the paid calendar through the card step; the held slot is hidden fro
   const widget = await openWidget(page, '/widget/booking/cal_strategy');
   const slot = await firstFreeSlot(widget);
   const iso = (await slot.getAttribute('aria-label')) as string;
-  const day = await widget.locator('td[aria-selected="true"] button').getAttribute('data-date');
+  const day = await widget.locator('.ef-booking__day[aria-selected="true"]').getAttribute('data-date');
   await slot.click();
   await widget.getByRole('button', { name: /^Select time/ }).click();
   await expect(widget.getByText('We are holding this time for you for 10 minutes.')).toBeVisible();
@@ -24,6 +24,7 @@ test('books the paid calendar through the card step; the held slot is hidden fro
   const other = await browser.newPage({ timezoneId: VISITOR_ZONE, viewport: { width: 1280, height: 900 } });
   const second = await openWidget(other, '/widget/booking/cal_strategy');
   await second.locator(`[data-date="${day}"]`).click();
+  await expect(second.locator('.ef-booking__slot').first()).toBeVisible();
   await expect(second.getByRole('button', { name: iso, exact: true })).toHaveCount(0);
 
   await fillContact(widget, { first: 'Paid', last: 'Visitor', email: uniqueEmail('paid'), phone: '+1 202 555 0177' });
@@ -37,6 +38,9 @@ test('books the paid calendar through the card step; the held slot is hidden fro
   await again.locator(`[data-date="${day}"]`).click();
   await expect(again.getByRole('button', { name: iso, exact: true })).toHaveCount(0);
   await other.close();
+
+  // The paid booking too: a note, the .ics, a reschedule (no second payment) and the cancel.
+  await noteDownloadRescheduleCancel(page, widget);
 });
 
 test('a declined card shows the provider message under the card field', async ({ page }) => {

@@ -3,7 +3,7 @@
  * been cancelled.'. The popup variant is titled Cancel Booking, shows the start and end
  * time, and ends on a Thank You step. A failed call stops the busy state and says why.
  */
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { cancelAppointment } from './api';
 import { fill, longDate, slotTime } from './format';
 import type { BookingMessages } from './messages';
@@ -27,6 +27,11 @@ export default function CancelWidget({ messages: m, lang, use24h, popup, appoint
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
+  const field = useRef<HTMLTextAreaElement>(null);
+  // A reason typed before the island hydrated is kept.
+  useEffect(() => {
+    if (field.current?.value) setReason(field.current.value);
+  }, []);
   const when = `${longDate(appointment.startTime.slice(0, 10), lang)}, ${fill(m.appointmentTime, { start: slotTime(appointment.startTime, use24h), end: slotTime(appointment.endTime, use24h) })} (${appointment.zone.replaceAll('_', ' ')})`;
 
   async function cancel() {
@@ -56,7 +61,7 @@ export default function CancelWidget({ messages: m, lang, use24h, popup, appoint
           <label htmlFor={`${id}-reason`}>
             {m.cancelReason} <span aria-hidden="true">*</span>
           </label>
-          <textarea id={`${id}-reason`} rows={4} required aria-required="true" value={reason} onChange={(e) => setReason(e.target.value)} aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`} maxLength={2000} />
+          <textarea ref={field} id={`${id}-reason`} rows={4} required aria-required="true" value={reason} onChange={(e) => setReason(e.target.value)} aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`} maxLength={2000} />
           <p id={`${id}-hint`} className="ef-booking__hint">
             {m.cancelReasonHint}
           </p>

@@ -66,10 +66,8 @@ export const CardField = forwardRef<CardHandle, CardFieldProps>(function CardFie
 
   const shown = error || cardError;
   return (
-    <div className="ef-booking__card" role="group" aria-labelledby={`${id}-label`} aria-describedby={shown ? `${id}-error` : undefined}>
-      <span id={`${id}-label`} className="ef-booking__card-label">
-        {m.card}
-      </span>
+    <fieldset className="ef-booking__card" aria-describedby={shown ? `${id}-error` : undefined}>
+      <legend className="ef-booking__card-label">{m.card}</legend>
       <div ref={mountRef} className="ef-booking__card-mount" data-state={state} />
       {state === 'loading' && <p className="ef-booking__hint">{m.cardLoading}</p>}
       {state === 'failed' && (
@@ -82,6 +80,6 @@ export const CardField = forwardRef<CardHandle, CardFieldProps>(function CardFie
           {shown}
         </p>
       )}
-    </div>
+    </fieldset>
   );
 });

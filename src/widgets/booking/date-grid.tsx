@@ -4,6 +4,8 @@
  * with its weekday, month and whether it has free times; days outside the booking range or
  * without slots are disabled but stay reachable, so the keyboard can pass over them.
  */
+// biome-ignore-all lint/a11y/useSemanticElements: a WAI-ARIA grid of divs; a <table> cannot carry role=grid without other warnings, and layout is CSS grid.
+// biome-ignore-all lint/a11y/useFocusableInteractive: rows, headers and empty cells of a grid are not focusable; days use a roving tabindex.
 import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { addDays, addMonths, firstOfMonth, type IsoDate, monthOf, monthWeeks, parts, weekday } from '../../lib/time/calendar-month';
 import { fill, longDate, monthTitle, weekdayNames } from './format';
@@ -38,7 +40,7 @@ const MOVES: Record<string, (date: IsoDate, startDay: number, shift: boolean) =>
 
 export function DateGrid(props: DateGridProps) {
   const { month, focused, selected, startDay, lang, messages: m } = props;
-  const gridRef = useRef<HTMLTableElement>(null);
+  const gridRef = useRef<HTMLDivElement>(null);
   const wantsFocus = useRef(false);
   const short = weekdayNames(lang, 'short');
   const long = weekdayNames(lang, 'long');
@@ -49,10 +51,10 @@ export function DateGrid(props: DateGridProps) {
   useEffect(() => {
     if (!wantsFocus.current) return;
     wantsFocus.current = false;
-    gridRef.current?.querySelector<HTMLButtonElement>(`[data-date="${focused}"]`)?.focus();
+    gridRef.current?.querySelector<HTMLElement>(`[data-date="${focused}"]`)?.focus();
   }, [focused]);
 
-  function onKeyDown(event: KeyboardEvent<HTMLTableElement>) {
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const move = MOVES[event.key];
     if (!move) return;
     event.preventDefault();
@@ -73,48 +75,45 @@ export function DateGrid(props: DateGridProps) {
           ›
         </button>
       </div>
-      <table ref={gridRef} role="grid" aria-labelledby={titleId} className="ef-booking__grid" onKeyDown={onKeyDown} aria-busy={props.loading}>
-        <thead>
-          <tr>
-            {order.map((d) => (
-              <th key={d} scope="col" abbr={long[d]}>
-                {short[d]}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {monthWeeks(month, startDay).map((week) => (
-            <tr key={week[0]}>
-              {week.map((date) => {
-                const inMonth = monthOf(date) === monthOf(month);
-                if (!inMonth) return <td key={date} className="ef-booking__day--outside" />;
-                const open = props.isOpen(date);
-                const state = props.loading ? m.dayLoading : open ? m.dayOpen : m.dayClosed;
-                return (
-                  <td key={date} aria-selected={date === selected}>
-                    <button
-                      type="button"
-                      data-date={date}
-                      className="ef-booking__day"
-                      tabIndex={date === focused ? 0 : -1}
-                      aria-disabled={!open}
-                      aria-current={date === selected ? 'date' : undefined}
-                      aria-label={fill(state, { date: longDate(date, lang) })}
-                      onClick={() => (open ? props.onSelect(date) : props.onFocus(date))}
-                      onKeyDown={(e) => {
-                        if ((e.key === 'Enter' || e.key === ' ') && !open) e.preventDefault();
-                      }}
-                    >
-                      {parts(date).day}
-                    </button>
-                  </td>
-                );
-              })}
-            </tr>
+      <div ref={gridRef} role="grid" aria-labelledby={titleId} className="ef-booking__grid" onKeyDown={onKeyDown} aria-busy={props.loading}>
+        <div role="row" className="ef-booking__week">
+          {order.map((d) => (
+            <div key={d} role="columnheader" aria-label={long[d]} className="ef-booking__weekday">
+              {short[d]}
+            </div>
           ))}
-        </tbody>
-      </table>
+        </div>
+        {monthWeeks(month, startDay).map((week) => (
+          <div key={week[0]} role="row" className="ef-booking__week">
+            {week.map((date) => {
+              if (monthOf(date) !== monthOf(month)) return <div key={date} role="gridcell" aria-hidden="true" className="ef-booking__day--outside" />;
+              const open = props.isOpen(date);
+              const state = props.loading ? m.dayLoading : open ? m.dayOpen : m.dayClosed;
+              const choose = () => (open ? props.onSelect(date) : props.onFocus(date));
+              return (
+                <div
+                  key={date}
+                  role="gridcell"
+                  data-date={date}
+                  className="ef-booking__day"
+                  tabIndex={date === focused ? 0 : -1}
+                  aria-selected={date === selected}
+                  aria-disabled={!open}
+                  aria-label={fill(state, { date: longDate(date, lang) })}
+                  onClick={choose}
+                  onKeyDown={(e) => {
+                    if (e.key !== 'Enter' && e.key !== ' ') return;
+                    e.preventDefault();
+                    choose();
+                  }}
+                >
+                  {parts(date).day}
+                </div>
+              );
+            })}
+          </div>
+        ))}
+      </div>
     </div>
   );
 }

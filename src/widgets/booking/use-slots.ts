@@ -12,6 +12,7 @@ export type SlotsState = { status: 'loading' } | { status: 'ready'; slots: FreeS
 export function useSlots(calendarId: string, month: IsoDate, zone: string, version: number): SlotsState {
   const [state, setState] = useState<SlotsState>({ status: 'loading' });
   const latest = useRef(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` is the refetch trigger (a slot was taken meanwhile).
   useEffect(() => {
     const ticket = ++latest.current;
     const controller = new AbortController();

@@ -9,6 +9,7 @@ import { zoneOffset } from './format';
 import type { BookingMessages } from './messages';
 
 const MAX_SHOWN = 60;
+const ARROW_STEPS: Readonly<Record<string, number>> = { ArrowDown: 1, ArrowUp: -1, PageDown: 10, PageUp: -10 };
 
 export interface ZonePickerProps {
   zone: string;
@@ -37,19 +38,12 @@ export function ZonePicker({ zone, now, messages: m, onChange }: ZonePickerProps
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    const moves: Record<string, () => void> = {
-      ArrowDown: () => setActive((a) => Math.min(a + 1, matches.length - 1)),
-      ArrowUp: () => setActive((a) => Math.max(a - 1, 0)),
-      Enter: () => {
-        const chosen = matches[active];
-        if (chosen) pick(chosen);
-      },
-      Escape: () => setOpen(false),
-    };
-    const move = moves[event.key];
-    if (!move) return;
+    const step = ARROW_STEPS[event.key];
+    if (step !== undefined) setActive((a) => Math.max(0, Math.min(a + step, matches.length - 1)));
+    else if (event.key === 'Enter' && matches[active]) pick(matches[active]);
+    else if (event.key === 'Escape') setOpen(false);
+    else return;
     event.preventDefault();
-    move();
   }
 
   if (!open) {
@@ -90,23 +84,23 @@ export function ZonePicker({ zone, now, messages: m, onChange }: ZonePickerProps
           if (!e.currentTarget.parentElement?.contains(e.relatedTarget as Node | null)) setOpen(false);
         }}
       />
-      {/* biome-ignore lint/a11y/useFocusableInteractive: options are reached through the combobox (aria-activedescendant). */}
-      <ul id={`${id}-list`} role="listbox" aria-label={m.timezone} className="ef-booking__zone-list">
+      <div id={`${id}-list`} role="listbox" tabIndex={-1} aria-label={m.timezone} className="ef-booking__zone-list">
         {matches.map((z, i) => (
-          // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input handles the keys.
-          <li
+          // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input handles the keys (aria-activedescendant).
+          <div
             key={z}
             id={`${id}-opt-${i}`}
             role="option"
+            tabIndex={-1}
             aria-selected={i === active}
             className="ef-booking__zone-option"
             onMouseDown={(e) => e.preventDefault()}
             onClick={() => pick(z)}
           >
             {label(z, now)}
-          </li>
+          </div>
         ))}
-      </ul>
+      </div>
       {matches.length === 0 && (
         <p className="ef-booking__empty" role="status">
           {m.noTimezone}
