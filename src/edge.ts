@@ -5,6 +5,7 @@
  */
 import { Hono } from 'hono';
 import { createApiGateway } from '../functions/api-gateway';
+import { embedJs } from '../functions/embed-js';
 import { robotsTxt } from '../functions/robots-txt';
 import { warmup } from '../functions/warmup';
 import { createAdminApi } from './platform/admin/app';
@@ -24,6 +25,7 @@ export function createEdgeApp(): Hono<AppEnv> {
   });
   edge.get('/robots.txt', robotsTxt);
   edge.get('/_ah/warmup', warmup);
+  edge.get('/widget/embed.js', embedJs);
   edge.route('/', createApiGateway());
   edge.route('/', createAdminApi());
   return edge;

@@ -18,6 +18,8 @@ export interface Bindings {
   /** Host:port of a Stripe-compatible API (a local stand-in in tests). */
   STRIPE_API_HOST?: string;
   TURNSTILE_SITE_KEY?: string;
+  /** HMAC key of the forms' spam-defence token; a key derived from ADMIN_TOKEN when unset. */
+  FORM_TOKEN_SECRET?: string;
   TURNSTILE_SECRET_KEY?: string;
   /** Host that add-to-calendar links point at (seed 001 §7). */
   CALENDAR_LINK_HOST?: string;

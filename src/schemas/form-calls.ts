@@ -4,6 +4,7 @@
  * checked against the form's own fields by the shared field rules.
  */
 import * as v from 'valibot';
+import { FORM_TOKEN_FIELD, HONEYPOT_FIELD, IDEMPOTENCY_FIELD, IDEMPOTENCY_PATTERN } from '../lib/spam-defence';
 import { boundedJson, FREE_JSON_DEPTH, id } from './common';
 
 const token = v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 letters, digits, _ or -')));
@@ -30,6 +31,10 @@ export const submitExtras = {
   eventData: v.optional(boundedJson()),
   funneEventData: v.optional(funnelEventData),
   user_id: v.optional(v.nullable(id)),
+  /** The spam defence and idempotency (src/lib/spam-defence.ts); checked by the route. */
+  [IDEMPOTENCY_FIELD]: v.optional(v.pipe(v.string(), v.regex(IDEMPOTENCY_PATTERN, 'must be 8-64 letters, digits, _ or -'))),
+  [FORM_TOKEN_FIELD]: v.optional(v.pipe(v.string(), v.maxLength(100))),
+  [HONEYPOT_FIELD]: v.optional(v.pipe(v.string(), v.maxLength(1000))),
 };
 
 /** Largest `formData` JSON of a submission: the answers (long texts included) and the extras; D1 rows hold 2 MB. */
@@ -54,3 +59,6 @@ export type SurveySubmission = v.InferOutput<typeof surveySubmission>;
 
 export const formIdParams = v.object({ form_id: id });
 export const surveyIdParams = v.object({ id });
+
+/** GET /widget-token: a fresh spam-defence token for a form or survey (cached pages ask on mount). */
+export const widgetTokenQuery = v.object({ kind: v.picklist(['form', 'survey'], 'must be form or survey'), id });

@@ -4,14 +4,13 @@
  * widgets run it in the browser; the platform API runs the same code again on every
  * submission, so what the server accepts is exactly what the widget promised.
  */
-import { Temporal } from 'temporal-polyfill';
 import type { FieldType, FormField } from '../../schemas/form';
 import { isFieldType } from '../../schemas/form';
 import { EMAIL_PATTERN } from '../../schemas/contact';
 import { hasControlChars, textLength, wellFormed } from '../text';
 import { cascadeRule, checkboxRule, choiceRule, choicesRule, fileRule } from './choice-rules';
-import { messages, MAX_TOTAL_UPLOAD_BYTES, type ValidationMode } from './messages';
-import { asCountryCode, asMoney, asNumber, asPhone, asPlainDate, asText, asTextList, asWebsite, isEmpty } from './values';
+import { type Message, MAX_TOTAL_UPLOAD_BYTES, messages, messageText, questionMessages, type ValidationMode } from './messages';
+import { asCountryCode, asMoney, asNumber, asPlainDate, asText, asTextList, asWebsite, isEmpty, shiftYears } from './values';
 
 /** A file attached to a field, as far as validation needs to know it. */
 export interface FileInfo {
@@ -29,16 +28,26 @@ export interface FieldContext {
   files: (key: string) => FileInfo[];
   /** The captcha verdict: verified, failed, or not checked because no verification is configured. */
   captcha: 'verified' | 'failed' | 'unchecked';
+  /**
+   * The phone rule, `asPhone` of ./phone.ts: passed in because its metadata is large and
+   * the browser loads it only for forms with a phone field.
+   */
+  phone: (value: string, country: string) => string | undefined;
 }
 
 /** The normalised value to keep, or the message of what is wrong. */
-export type FieldResult = { value?: unknown; error?: string };
+export type FieldResult = { value?: unknown; error?: Message };
 export type FieldValidator = (field: FormField, value: unknown, ctx: FieldContext) => FieldResult;
 
-/** One submission error, named by field key. */
-export interface FieldError {
+/** One submission error, named by field key: the English text (`msg`) and the message to translate. */
+export interface FieldError extends Partial<Message> {
   field: string;
   msg: string;
+}
+
+/** A field error from a message. */
+export function fieldError(field: string, message: Message): FieldError {
+  return { field, msg: messageText(message), ...message };
 }
 
 const TEXT_LIMIT = 1000;
@@ -69,15 +78,23 @@ const numberRule: FieldValidator = (field, value, ctx) => {
   return n === undefined ? { error: messages.number(field) } : { value: n };
 };
 
+/** Seed 001 §5: dates within 100 years of today, either way. */
+export const DATE_RANGE_YEARS = 100;
+
+/** The first and last date a date field offers (YYYY-MM-DD, both included). */
+export function dateRange(today: string): { min: string; max: string } {
+  return { min: shiftYears(today, -DATE_RANGE_YEARS), max: shiftYears(today, DATE_RANGE_YEARS) };
+}
+
 const dateRule: FieldValidator = (field, value, ctx) => {
   if (isEmpty(value)) return field.required ? { error: messages.required(field, ctx.mode) } : {};
   const date = asPlainDate(asText(value) ?? '');
-  const today = asPlainDate(ctx.today);
-  if (!date || !today) return { error: messages.date };
-  if (field.tag === 'date_of_birth' && Temporal.PlainDate.compare(date, today) > 0) return { error: messages.dateOfBirth(field, ctx.mode) };
-  const years = Math.abs(date.since(today, { largestUnit: 'years' }).years);
-  if (years > 100) return { error: messages.date };
-  return { value: date.toString() };
+  if (!date || !asPlainDate(ctx.today)) return { error: messages.date };
+  // ISO dates of four-digit years compare as text.
+  if (field.tag === 'date_of_birth' && date > ctx.today) return { error: messages.dateOfBirth(field, ctx.mode) };
+  const range = dateRange(ctx.today);
+  if (date < range.min || date > range.max) return { error: messages.date };
+  return { value: date };
 };
 
 /** Rules by field type: every type of seed 001 §3, none left out. */
@@ -137,7 +154,7 @@ const tagRules: Record<string, (value: unknown, field: FormField, ctx: FieldCont
     return EMAIL_PATTERN.test(text) ? { value: text } : { error: messages.email };
   },
   phone: (value, _field, ctx) => {
-    const phone = asPhone(String(value), ctx.country);
+    const phone = ctx.phone(String(value), ctx.country);
     return phone ? { value: phone } : { error: messages.phone };
   },
   website: (value) => {
@@ -189,9 +206,9 @@ export function validateFields(
     if (!key) continue;
     for (const file of ctx.files(key)) totalBytes += file.size;
     const result = validateField(field, values[key], ctx);
-    if (result.error) errors.push({ field: key, msg: result.error });
+    if (result.error) errors.push(fieldError(key, result.error));
     else if (result.value !== undefined) out[key] = result.value;
   }
-  if (totalBytes > MAX_TOTAL_UPLOAD_BYTES) errors.push({ field: 'files', msg: messages.totalSize });
-  return { values: out, errors };
+  if (totalBytes > MAX_TOTAL_UPLOAD_BYTES) errors.push(fieldError('files', messages.totalSize));
+  return { values: out, errors: ctx.mode === 'survey' ? questionMessages(errors) : errors };
 }

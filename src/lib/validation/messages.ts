@@ -1,13 +1,39 @@
 /**
- * The validation messages of seed 001 §5, word for word (spelling included). Forms and
- * calendar forms word a required field differently from surveys, so the required
- * message takes the mode.
+ * The validation messages of seed 001 §5 as keys of the `form` i18n namespace
+ * (`locales/<lang>/form.json`, under `validation`). A rule answers a `Message` (a key and
+ * its values); the browser shows it in the visitor's language, the API answers it in
+ * English, word for word as the seed has it (spelling included). Forms and calendar forms
+ * word a required field differently from surveys, so the required message takes the mode.
  */
+import en from '../../../locales/en/form.json';
 
 export type ValidationMode = 'form' | 'survey';
 
 /** Seed 001 §9: total upload limit, 50 MB. */
 export const MAX_TOTAL_UPLOAD_BYTES = 52_428_800;
+
+export type MessageKey = keyof typeof en.validation;
+
+/** A message: a key of `form:validation` and the values it is filled with. */
+export interface Message {
+  key: MessageKey;
+  params?: Record<string, string | number>;
+}
+
+/** Templates by key (`{{name}}` placeholders), in one language. */
+export type MessageTemplates = Readonly<Record<MessageKey, string>>;
+
+export const ENGLISH_MESSAGES: MessageTemplates = en.validation;
+
+/** Fills a template's `{{name}}` placeholders. */
+export function fillTemplate(template: string, params: Readonly<Record<string, string | number>> = {}): string {
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+/** The text of a message in the templates' language (English by default). */
+export function messageText(message: Message, templates: MessageTemplates = ENGLISH_MESSAGES): string {
+  return fillTemplate(templates[message.key] ?? ENGLISH_MESSAGES[message.key], message.params);
+}
 
 /** Label, field name or tag: how a message names a field. */
 export interface Named {
@@ -19,31 +45,46 @@ export interface Named {
 /** The seed names fields by fieldName; a fieldName that only repeats the tag reads worse than the label. */
 const nameOf = (f: Named) => (f.fieldName && f.fieldName !== f.tag ? f.fieldName : f.label.trim() || f.fieldName || f.tag);
 
+const m = (key: MessageKey, params?: Record<string, string | number>): Message => (params ? { key, params } : { key });
+
 export const messages = {
-  required(field: Named, mode: ValidationMode): string {
-    if (mode === 'survey') return field.label.trim() ? `Question, "${field.label.trim()}" is required` : 'This question is required.';
-    return field.label.trim() ? `Please fill in ${field.label.trim().toLowerCase()}.` : 'This field is required.';
+  required(field: Named, mode: ValidationMode): Message {
+    const label = field.label.trim();
+    // A survey names the question only when it lists several errors (questionMessages).
+    if (mode === 'survey') return m('questionRequiredOne', { label: label || field.fieldName || field.tag });
+    return label ? m('required', { label: label.toLowerCase() }) : m('requiredBlank');
   },
   /** A required file, signature, numerical or cascade field. */
-  nameRequired: (field: Named) => `${nameOf(field)} is required`,
-  email: 'Invalid Email Address',
-  phone: 'Invalid phone number',
-  website: 'Please enter a valid website URL.',
-  date: 'Please enter a date as YYYY-MM-DD within 100 years of today.',
+  nameRequired: (field: Named) => m('nameRequired', { name: nameOf(field) }),
+  email: m('email'),
+  phone: m('phone'),
+  website: m('website'),
+  date: m('date'),
   dateOfBirth: (field: Named, mode: ValidationMode) =>
-    mode === 'survey'
-      ? `${field.label.trim() || 'Date'} cannot be in the future. Click the year to select a year from the past.`
-      : 'Date cannot be in the future. Click the year to select a year from the past.',
-  number: (field: Named) => `${nameOf(field)} is not a valid number`,
-  money: 'Please enter an amount.',
-  chooseOne: 'Please choose at least one option.',
-  option: 'Please choose one of the offered options.',
-  country: 'Please choose a country.',
-  text: 'Please enter text.',
-  tooLong: (max: number) => `Please enter at most ${max} characters.`,
-  fileFormat: (field: Named) => `${nameOf(field)} - File format is not supported`,
-  fileCount: (limit: number) => `The field only allows a maximum of ${limit} files`,
-  totalSize: 'The total size of the attached files cannot be more that 50MB',
-  signature: 'Please sign in the box.',
-  captcha: (mode: ValidationMode) => (mode === 'survey' ? 'Invalid captcha' : 'Invalid Captcha'),
+    mode === 'survey' ? m('dateOfBirthNamed', { label: field.label.trim() || 'Date' }) : m('dateOfBirth'),
+  number: (field: Named) => m('number', { name: nameOf(field) }),
+  money: m('money'),
+  chooseOne: m('chooseOne'),
+  option: m('option'),
+  country: m('country'),
+  text: m('text'),
+  tooLong: (max: number) => m('tooLong', { max }),
+  fileFormat: (field: Named) => m('fileFormat', { name: nameOf(field) }),
+  fileCount: (limit: number) => m('fileCount', { limit }),
+  totalSize: m('totalSize'),
+  signature: m('signature'),
+  captcha: (mode: ValidationMode) => (mode === 'survey' ? m('captchaSurvey') : m('captcha')),
 } as const;
+
+/**
+ * Seed 001 §5 survey slide validation: a required question reads 'This question is
+ * required.' when it is the only error listed, and names its question when there are several.
+ */
+export function questionMessages<E extends { field: string; msg: string } & Partial<Message>>(errors: readonly E[]): E[] {
+  if (errors.length < 2) return [...errors];
+  return errors.map((e) => {
+    if (e.key !== 'questionRequiredOne') return e;
+    const named: Message = m('questionRequired', { label: String(e.params?.label ?? e.field) });
+    return { ...e, ...named, msg: messageText(named) };
+  });
+}

@@ -1,10 +1,11 @@
 /**
  * Small readers of submitted values, shared by browser and server: emptiness, strings,
- * lists, dates, amounts, countries and phone numbers. Each answers a normalised value or
- * undefined when the input cannot be read.
+ * lists, dates, amounts and countries. Each answers a normalised value or undefined when
+ * the input cannot be read. The phone rule lives in ./phone.ts (it carries metadata the
+ * browser loads only when needed).
  */
-import { type CountryCode, getCountries, parsePhoneNumberFromString } from 'libphonenumber-js';
-import { Temporal } from 'temporal-polyfill';
+import { COUNTRY_CODES, isCountryCode } from '../countries';
+
 
 /** Missing, null, blank text or an empty list. */
 export function isEmpty(value: unknown): boolean {
@@ -35,14 +36,22 @@ export function asTextList(value: unknown): string[] | undefined {
   return out;
 }
 
-/** A `YYYY-MM-DD` that exists on the calendar. */
-export function asPlainDate(value: string): Temporal.PlainDate | undefined {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
-  try {
-    return Temporal.PlainDate.from(value, { overflow: 'reject' });
-  } catch {
-    return undefined;
-  }
+/** A `YYYY-MM-DD` that exists on the calendar, as given; undefined otherwise. */
+export function asPlainDate(value: string): string | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return undefined;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  date.setUTCFullYear(year);
+  const ok = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return ok ? value : undefined;
+}
+
+/** The same day `years` later (earlier when negative), YYYY-MM-DD; 29 February becomes 28 February. */
+export function shiftYears(date: string, years: number): string {
+  const year = String(Number(date.slice(0, 4)) + years).padStart(4, '0');
+  const shifted = `${year}${date.slice(4)}`;
+  return asPlainDate(shifted) ?? `${year}${date.slice(4, 8)}28`;
 }
 
 /** A decimal number written with `.` or `,` as decimal separator. */
@@ -65,22 +74,12 @@ export function asMoney(value: string): string | undefined {
   return Number.isFinite(n) && n >= 0 ? n.toFixed(2) : undefined;
 }
 
-const COUNTRIES = new Set<string>(getCountries());
-
 /** An ISO country code from a code or an English display name ("Germany" → "DE"). */
 export function asCountryCode(value: string): string | undefined {
   const upper = value.trim().toUpperCase();
-  if (COUNTRIES.has(upper)) return upper;
+  if (isCountryCode(upper)) return upper;
   const names = new Intl.DisplayNames(['en'], { type: 'region' });
-  for (const code of COUNTRIES) if (names.of(code)?.toUpperCase() === upper) return code;
-  return undefined;
-}
-
-/** A phone number valid for `country` (or written internationally) → E.164. */
-export function asPhone(value: string, country: string): string | undefined {
-  const region = COUNTRIES.has(country.toUpperCase()) ? (country.toUpperCase() as CountryCode) : 'US';
-  const parsed = parsePhoneNumberFromString(value, region);
-  return parsed?.isValid() ? parsed.number : undefined;
+  return COUNTRY_CODES.find((code) => names.of(code)?.toUpperCase() === upper);
 }
 
 /** An http(s) website; a bare host ("example.com") gets https://. */

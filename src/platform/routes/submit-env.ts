@@ -14,6 +14,7 @@ export function submitEnv(c: Context<AppEnv>, now: number, zone: string): Submit
     today: dateIn(zone, now),
     turnstileSecret: c.env.TURNSTILE_SECRET_KEY || undefined,
     remoteIp: c.req.header('cf-connecting-ip') ?? null,
+    secrets: c.env,
   };
 }
 

@@ -103,10 +103,8 @@ function withNames(input: ContactInput): ContactInput {
 export interface ContactWrite {
   /** The upsert; answers the contact's id (RETURNING id) when run alone. */
   statement: D1PreparedStatement;
-  /** A SQL expression that selects the contact's id in a later statement of the same batch. */
-  idSql: string;
-  /** Its parameters, to bind after the later statement's own. */
-  idParams: unknown[];
+  /** A SQL expression (with its parameters, bound after the later statement's own) that selects the contact's id in a later statement of the same batch. */
+  idSql: { sql: string; params: unknown[] };
   /** The id the contact gets when the write creates it. */
   newId: string;
 }
@@ -127,18 +125,14 @@ export async function prepareContactWrite(db: D1Database, raw: ContactInput, now
 
   if (!email && phone) {
     // A contact with an email may carry this phone too: the earliest such contact is the one.
-    const existing = await db
-      .prepare('SELECT id FROM contacts WHERE location_id = ? AND phone = ? ORDER BY created_at, id LIMIT 1')
-      .bind(input.locationId, phone)
-      .first<{ id: string }>();
-    if (existing) {
+    const existing = { id: await contactIdByPhone(db, input.locationId, phone) };
+    if (existing.id) {
       const sets = COLUMNS.map((n) => `${n} = COALESCE(?, ${n})`).join(', ');
       return {
         statement: db
           .prepare(`UPDATE contacts SET ${sets}, custom_fields = json_patch(custom_fields, ?), updated_at = ? WHERE id = ? RETURNING id`)
           .bind(...values, custom, now, existing.id),
-        idSql: '?',
-        idParams: [existing.id],
+        idSql: { sql: '?', params: [existing.id] },
         newId: id,
       };
     }
@@ -153,16 +147,9 @@ export async function prepareContactWrite(db: D1Database, raw: ContactInput, now
        VALUES (?, ?, ${COLUMNS.map(() => '?').join(', ')}, ?, ?, ?)${upsert} RETURNING id`,
     )
     .bind(id, input.locationId, ...values, custom, now, now);
-  if (email) return { statement, idSql: '(SELECT id FROM contacts WHERE location_id = ? AND email = ?)', idParams: [input.locationId, email], newId: id };
-  if (phone) {
-    return {
-      statement,
-      idSql: '(SELECT id FROM contacts WHERE location_id = ? AND phone = ? AND email IS NULL)',
-      idParams: [input.locationId, phone],
-      newId: id,
-    };
-  }
-  return { statement, idSql: '?', idParams: [id], newId: id };
+  if (email) return { statement, idSql: { sql: '(SELECT id FROM contacts WHERE location_id = ? AND email = ?)', params: [input.locationId, email] }, newId: id };
+  if (phone) return { statement, idSql: { sql: '(SELECT id FROM contacts WHERE location_id = ? AND phone = ? AND email IS NULL)', params: [input.locationId, phone] }, newId: id };
+  return { statement, idSql: { sql: '?', params: [id] }, newId: id };
 }
 
 /**
@@ -185,4 +172,12 @@ export async function findContactByEmail(db: D1Database, locationId: string, ema
     .prepare('SELECT * FROM contacts WHERE location_id = ? AND email = ?')
     .bind(locationId, email.trim().toLowerCase())
     .first<ContactRow>();
+}
+
+/** The contact a phone-only submission updates: a contact with an email may carry this phone too, and the earliest such contact is the one. */
+export async function contactIdByPhone(db: D1Database, locationId: string, phone: string | null | undefined): Promise<string | null> {
+  const wanted = clean(phone);
+  if (!wanted) return null;
+  const row = await db.prepare('SELECT id FROM contacts WHERE location_id = ? AND phone = ? ORDER BY created_at, id LIMIT 1').bind(locationId, wanted).first<{ id: string }>();
+  return row?.id ?? null;
 }

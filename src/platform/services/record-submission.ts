@@ -1,12 +1,15 @@
 /**
- * Recording an accepted form or survey submission: the contact is upserted, the files go
- * to R2, then the submission and its uploads are written in one batch
- * (objects are removed again if the batch fails).
+ * Recording an accepted form or survey submission: the files go to R2, then the contact,
+ * the submission, its uploads and (inside a funnel) the opt-in event are written in ONE
+ * D1 batch, all or nothing (objects are removed again if the batch fails). A submission
+ * whose idempotency key was stored before answers what the first one answered, and
+ * writes nothing: a retry, double click or replay stores one submission and one contact.
  */
 import { newId } from '../../lib/ids';
-import { type ContactInput, upsertContact } from './contacts';
+import { type ContactInput, contactIdByPhone, findContactByEmail, prepareContactWrite } from './contacts';
+import { funnelEventStatement } from './funnel-events';
 import type { PreparedSubmission, SubmitEnv, SubmitRequest } from './submissions';
-import { submissionRows } from './submissions';
+import { idempotencyKeyOf, submissionRows } from './submissions';
 import { discardUploads, storeUploads, uploadRows } from './uploads';
 
 /**
@@ -44,7 +47,73 @@ const SEED_NAMES: Partial<Record<keyof ContactInput, string>> = {
 export interface Recorded {
   id: string;
   contact: Record<string, unknown>;
+  /** The visitor's session and fingerprints as the first answer gave them. */
+  fingerprint: string;
+  sessionId: string;
+  sessionFingerprint: string;
+  values: Record<string, unknown>;
+  /** True when this answers an earlier submission with the same idempotency key. */
+  replayed: boolean;
 }
+
+interface StoredRow {
+  id: string;
+  contact_id: string | null;
+  data: string;
+}
+
+function fromStored(row: StoredRow): Recorded {
+  const data = JSON.parse(row.data) as Record<string, unknown>;
+  const text = (x: unknown) => (typeof x === 'string' ? x : '');
+  return {
+    id: row.id,
+    contact: (data.contact as Record<string, unknown> | undefined) ?? { id: row.contact_id },
+    fingerprint: text(data.fingerprint),
+    sessionId: text(data.sessionId),
+    sessionFingerprint: text(data.sessionFingerprint),
+    values: (data.values as Record<string, unknown> | undefined) ?? {},
+    replayed: true,
+  };
+}
+
+/** The submission stored earlier under this idempotency key, if any. */
+export async function storedSubmission(db: D1Database, kind: string, refId: string, key: string | null): Promise<Recorded | null> {
+  if (!key) return null;
+  const row = await db
+    .prepare('SELECT id, contact_id, data FROM submissions WHERE kind = ? AND ref_id = ? AND idempotency_key = ?')
+    .bind(kind, refId, key)
+    .first<StoredRow>();
+  return row ? fromStored(row) : null;
+}
+
+/** The opt-in event of a submission made inside a funnel page, when its step checks out. */
+async function optinEvent(env: SubmitEnv, req: SubmitRequest, prepared: PreparedSubmission, contactId: string | null) {
+  const data = req.payload.funneEventData as Record<string, unknown> | undefined;
+  const text = (x: unknown) => (typeof x === 'string' && x !== '' ? x : null);
+  const funnelId = text(data?.funnel_id);
+  const stepId = text(data?.funnel_step_id);
+  const pageId = text(data?.page_id);
+  if (!funnelId || !stepId || !pageId) return [];
+  const step = await env.db
+    .prepare('SELECT 1 AS ok FROM funnel_steps s JOIN funnels f ON f.id = s.funnel_id WHERE s.id = ? AND s.funnel_id = ? AND s.page_id = ? AND f.location_id = ?')
+    .bind(stepId, funnelId, pageId, req.locationId)
+    .first();
+  if (!step) return [];
+  const event = {
+    funnelId,
+    stepId,
+    pageId,
+    eventType: 'optin' as const,
+    domainName: text(data?.domain_name),
+    pageUrl: text(data?.page_url),
+    fingerprint: prepared.fingerprint,
+    contactId,
+    data: { source: req.kind },
+  };
+  return [funnelEventStatement(env.db, event, env.now)];
+}
+
+const isUniqueViolation = (err: unknown) => /UNIQUE constraint failed: submissions/i.test(String((err as Error)?.message ?? err));
 
 /** Writes a prepared form or survey submission and answers its id and contact. */
 export async function recordSubmission(
@@ -53,17 +122,37 @@ export async function recordSubmission(
   prepared: PreparedSubmission,
   row: { refId: string; disqualified?: boolean },
 ): Promise<Recorded> {
-  const contact = await upsertContact(env.db, prepared.contact, env.now, env.random);
+  const key = idempotencyKeyOf(req.payload);
+  const earlier = await storedSubmission(env.db, req.kind, row.refId, key);
+  if (earlier) return earlier;
+  const email = prepared.contact.email;
+  const known = email ? ((await findContactByEmail(env.db, req.locationId, email))?.id ?? null) : await contactIdByPhone(env.db, req.locationId, prepared.contact.phone);
+  const contact = await prepareContactWrite(env.db, prepared.contact, env.now, env.random);
   const id = newId('sub', env.random);
+  const snapshot = (contactId: string) => submittedContact(contactId, prepared.contact);
+  const contactId = known ?? contact.newId;
   await storeUploads(env.bucket, prepared.uploads);
   try {
     await env.db.batch([
-      ...submissionRows(env, req, prepared, { ...row, id, contactId: contact.id }),
+      contact.statement,
+      ...submissionRows(env, req, prepared, { ...row, id, contactId: null, contactSql: contact.idSql, extra: { contact: snapshot(contactId) } }),
       ...uploadRows(env.db, prepared.uploads, prepared.uploadSource, id, env.now),
+      ...(await optinEvent(env, req, prepared, contactId)),
     ]);
   } catch (err) {
     await discardUploads(env.bucket, prepared.uploads);
+    // A concurrent twin with the same key won the race: answer what it stored.
+    const twin = isUniqueViolation(err) ? await storedSubmission(env.db, req.kind, row.refId, key) : null;
+    if (twin) return twin;
     throw err;
   }
-  return { id, contact: submittedContact(contact.id, prepared.contact) };
+  return {
+    id,
+    contact: snapshot(contactId),
+    fingerprint: prepared.fingerprint,
+    sessionId: prepared.sessionId,
+    sessionFingerprint: prepared.sessionFingerprint,
+    values: prepared.values,
+    replayed: false,
+  };
 }

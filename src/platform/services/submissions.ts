@@ -5,11 +5,15 @@
  * accepted everything.
  */
 import { newId, type RandomBytes, ID_PATTERN } from '../../lib/ids';
+import { IDEMPOTENCY_FIELD, IDEMPOTENCY_PATTERN } from '../../lib/spam-defence';
+import { asPhone } from '../../lib/validation/phone';
 import { type FieldError, type FileInfo, fieldKey, validateFields } from '../../lib/validation/fields';
 import type { ValidationMode } from '../../lib/validation/messages';
 import type { FormField } from '../../schemas/form';
 import { verifyTurnstile } from './captcha';
 import type { ContactInput } from './contacts';
+import type { TokenSecrets } from './form-token';
+import type { RateLimits } from './spam-defence';
 import { type PreparedUpload, prepareUploads, type UploadSource, uploadRefs } from './uploads';
 
 export type SubmissionKind = 'form' | 'survey' | 'appointment';
@@ -23,6 +27,9 @@ export interface SubmitEnv {
   turnstileSecret?: string | undefined;
   remoteIp?: string | null;
   fetcher?: typeof fetch;
+  /** Keys of the spam-defence token (FORM_TOKEN_SECRET, else derived from ADMIN_TOKEN). */
+  secrets?: TokenSecrets;
+  limits?: RateLimits;
 }
 
 export interface SubmitRequest {
@@ -96,6 +103,19 @@ function contactOf(req: SubmitRequest, values: Record<string, unknown>, fingerpr
   return contact;
 }
 
+/** A hidden field the browser did not send takes its default (seed 001 §5). */
+function withHiddenDefaults(fields: readonly FormField[], payload: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> {
+  const missing = fields.filter((f) => f.hidden && fieldKey(f) && payload[fieldKey(f)] === undefined && f.hiddenFieldValue !== undefined);
+  if (missing.length === 0) return payload;
+  return { ...payload, ...Object.fromEntries(missing.map((f) => [fieldKey(f), f.hiddenFieldValue])) };
+}
+
+/** The submission's idempotency key, when it carries a well-formed one. */
+export function idempotencyKeyOf(payload: Readonly<Record<string, unknown>>): string | null {
+  const key = payload[IDEMPOTENCY_FIELD];
+  return typeof key === 'string' && IDEMPOTENCY_PATTERN.test(key) ? key : null;
+}
+
 /** Validates a submission completely; answers what to store, or the field errors. */
 export async function prepareSubmission(env: SubmitEnv, req: SubmitRequest): Promise<PreparedSubmission | { errors: FieldError[] }> {
   const fileFields = req.fields.filter((f) => f.type === 'file_upload' || f.type === 'signature').map(fieldKey);
@@ -107,7 +127,8 @@ export async function prepareSubmission(env: SubmitEnv, req: SubmitRequest): Pro
   }
   const infos = (key: string): FileInfo[] => (files.get(key) ?? []).map((f) => ({ name: f.name, size: f.size }));
   const captcha = await captchaVerdict(env, req);
-  const checked = validateFields(req.fields, req.payload, { mode: req.mode, country: req.country, today: env.today, files: infos, captcha });
+  const answers = withHiddenDefaults(req.fields, req.payload);
+  const checked = validateFields(req.fields, answers, { mode: req.mode, country: req.country, today: env.today, files: infos, captcha, phone: asPhone });
   if (checked.errors.length > 0) return { errors: checked.errors };
 
   const signatures = new Map<string, string>();
@@ -137,13 +158,21 @@ export async function prepareSubmission(env: SubmitEnv, req: SubmitRequest): Pro
 /**
  * The statement recording a prepared submission, for one batch. Sessions are recorded by
  * the session call (skipped under notrack), so a submission only carries the visitor's
- * session id.
+ * session id. `contactId` is a value, or `contactSql`, an expression that reads it inside
+ * the batch (the contact written by an earlier statement of it).
  */
 export function submissionRows(
   env: SubmitEnv,
   req: SubmitRequest,
   prepared: PreparedSubmission,
-  row: { id: string; refId: string; contactId: string | null; disqualified?: boolean; extra?: Record<string, unknown> },
+  row: {
+    id: string;
+    refId: string;
+    contactId: string | null;
+    contactSql?: { sql: string; params: unknown[] };
+    disqualified?: boolean;
+    extra?: Record<string, unknown>;
+  },
 ): D1PreparedStatement[] {
   const data = JSON.stringify({
     values: prepared.values,
@@ -154,9 +183,13 @@ export function submissionRows(
     eventData: req.payload.eventData ?? null,
     funneEventData: req.payload.funneEventData ?? null,
   });
+  const contact = row.contactSql ?? { sql: '?', params: [row.contactId] };
   return [
     env.db
-      .prepare('INSERT INTO submissions (id, kind, ref_id, location_id, contact_id, disqualified, data, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
-      .bind(row.id, req.kind, row.refId, req.locationId, row.contactId, row.disqualified ? 1 : 0, data, env.now),
+      .prepare(
+        `INSERT INTO submissions (id, kind, ref_id, location_id, contact_id, disqualified, data, created_at, idempotency_key)
+         VALUES (?, ?, ?, ?, ${contact.sql}, ?, ?, ?, ?)`,
+      )
+      .bind(row.id, req.kind, row.refId, req.locationId, ...contact.params, row.disqualified ? 1 : 0, data, env.now, idempotencyKeyOf(req.payload)),
   ];
 }

@@ -5,7 +5,7 @@
  * attachments, with an `uploads` row each.
  */
 import { newId, type RandomBytes } from '../../lib/ids';
-import type { FieldError } from '../../lib/validation/fields';
+import { type FieldError, fieldError } from '../../lib/validation/fields';
 import { MAX_TOTAL_UPLOAD_BYTES, messages } from '../../lib/validation/messages';
 import { readCapped } from '../http';
 import { cleanLine, cutText } from '../../lib/text';
@@ -71,7 +71,7 @@ export async function prepareUploads(
   let total = 0;
   const add = (field: string, filename: string, bytes: Uint8Array): FieldError | undefined => {
     const kind = sniffFile(filename, bytes.subarray(0, 64));
-    if (!kind) return { field, msg: messages.fileFormat({ label: '', fieldName: filename, tag: field }) };
+    if (!kind) return fieldError(field, messages.fileFormat({ label: '', fieldName: filename, tag: field }));
     const id = newId('up', random);
     const objectKey = `uploads/${source.locationId}/${source.ownerKind}/${now}-${id}${extensionOf(filename)}`;
     uploads.push({ id, field, objectKey, filename, contentType: kind.contentType, size: bytes.byteLength, bytes });
@@ -83,7 +83,7 @@ export async function prepareUploads(
       try {
         bytes = await readWithin(file.stream(), MAX_TOTAL_UPLOAD_BYTES - total);
       } catch (err) {
-        if (err instanceof OverLimit) return { error: { field, msg: messages.totalSize } };
+        if (err instanceof OverLimit) return { error: fieldError(field, messages.totalSize) };
         throw err;
       }
       total += bytes.byteLength;
@@ -94,7 +94,7 @@ export async function prepareUploads(
   for (const [field, dataUrl] of source.signatures) {
     const bytes = decodeDataUrl(dataUrl);
     total += bytes.byteLength;
-    if (total > MAX_TOTAL_UPLOAD_BYTES) return { error: { field, msg: messages.totalSize } };
+    if (total > MAX_TOTAL_UPLOAD_BYTES) return { error: fieldError(field, messages.totalSize) };
     const error = add(field, `signature-${now}.png`, bytes);
     if (error) return { error };
   }

@@ -1,0 +1,37 @@
+/**
+ * What follows an accepted submission (seed 001 §4 Form submit): a redirect when the form
+ * action type is 1 or a redirect URL exists, with merge fields from the contact filled in
+ * URL-encoded and only http(s) followed, unless redirects are off (`redirect=false`);
+ * else the thank-you message. Pure.
+ */
+import { redirectTarget } from '../../lib/links';
+import type { FormAction } from '../../schemas/form';
+import { DEFAULT_THANK_YOU_TEXT } from '../../schemas/form';
+
+export type AfterSubmit = { kind: 'redirect'; url: string } | { kind: 'thank-you'; text: string };
+
+const FIELD = /\{\{\s*(?:contact\.)?([A-Za-z_]\w*)\s*\}\}/g;
+
+/** The URL with `{{contact.first_name}}` / `{{first_name}}` filled from the contact, each value URL-encoded. */
+export function fillRedirectUrl(url: string, contact: Readonly<Record<string, unknown>>): string {
+  return url.replace(FIELD, (_whole, name: string) => {
+    const value = contact[name];
+    return typeof value === 'string' || typeof value === 'number' ? encodeURIComponent(String(value)) : '';
+  });
+}
+
+export function afterSubmit(
+  form: { formAction: FormAction; redirect_url: string },
+  contact: Readonly<Record<string, unknown>>,
+  options: { redirect: boolean; defaultThankYou?: string },
+): AfterSubmit {
+  const action = form.formAction;
+  const url = action.redirect_url || form.redirect_url;
+  const wantsRedirect = String(action.actionType) === '1' || url !== '';
+  if (wantsRedirect && options.redirect && url) {
+    const target = redirectTarget(fillRedirectUrl(url, contact));
+    if (target) return { kind: 'redirect', url: target };
+  }
+  const seller = action.thankyouText && action.thankyouText !== DEFAULT_THANK_YOU_TEXT ? action.thankyouText : '';
+  return { kind: 'thank-you', text: seller || options.defaultThankYou || DEFAULT_THANK_YOU_TEXT };
+}

@@ -1,0 +1,93 @@
+/**
+ * Renders a list of fields with the registry: each in its frame, with its value, files and
+ * translated error. Hidden fields become hidden inputs. Controlled: the caller owns the
+ * state (usually `useFormEngine`). Used by the form, survey, booking and order widgets.
+ */
+import { Suspense, useEffect } from 'react';
+import { fieldKey } from '../../lib/validation/fields';
+import { messageText } from '../../lib/validation/messages';
+import { type FormField, isFieldType } from '../../schemas/form';
+import { FieldFrameView } from './field-frame';
+import { HiddenField } from './fields/static-fields';
+import { fieldRegistry, LAZY_FIELD_TYPES } from './registry';
+import type { FieldEnv } from './types';
+import type { ShownError } from './use-form-engine';
+
+export interface FormFieldsProps {
+  fields: readonly FormField[];
+  values: Readonly<Record<string, unknown>>;
+  files: Readonly<Record<string, readonly File[]>>;
+  errors: Readonly<Record<string, ShownError>>;
+  onChange: (key: string, value: unknown) => void;
+  onFiles: (key: string, files: File[]) => void;
+  env: FieldEnv;
+  /** Prefix of DOM ids, unique per form on the page. */
+  idPrefix: string;
+}
+
+/** The text of a shown error in the form's language. */
+export function errorText(error: ShownError | undefined, env: FieldEnv): string | undefined {
+  if (!error) return undefined;
+  return 'text' in error ? error.text : messageText(error, env.strings.messages);
+}
+
+/** The placeholder, with `*` for a required field when labels are hidden (seed 001 §2). */
+export function placeholderOf(field: FormField, labelsVisible: boolean): string {
+  const text = field.placeholder || (labelsVisible ? '' : field.label);
+  return !labelsVisible && field.required && text ? `${text} *` : text;
+}
+
+export function FormFields({ fields, values, files, errors, onChange, onFiles, env, idPrefix }: FormFieldsProps) {
+  useEffect(() => {
+    for (const type of new Set(fields.map((f) => f.type))) void LAZY_FIELD_TYPES[type as keyof typeof LAZY_FIELD_TYPES]?.();
+  }, [fields]);
+  const firstFileField = fields.find((f) => f.type === 'file_upload');
+  return (
+    <>
+      {fields.map((field, index) => {
+        if (!isFieldType(field.type) || field.active === false) return null;
+        const key = fieldKey(field) || `field-${index}`;
+        if (field.hidden) return <HiddenField key={key} {...fieldPropsFor(field, key)} />;
+        const def = fieldRegistry[field.type];
+        const inputId = `${idPrefix}-${key}`;
+        const errorId = `${inputId}-error`;
+        const descriptionId = `${inputId}-description`;
+        const own = errors[key] ?? (field === firstFileField ? errors.files : undefined);
+        const error = errorText(own, env);
+        const describedBy = [field.description ? descriptionId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
+        const Component = def.component;
+        return (
+          <FieldFrameView
+            key={key}
+            field={field}
+            frame={def.frame}
+            inputId={inputId}
+            descriptionId={descriptionId}
+            errorId={errorId}
+            error={error}
+            labelsVisible={env.labelsVisible}
+            requiredText={env.strings.ui.required}
+          >
+            <Suspense fallback={<p className="ef-loading">{env.strings.ui.loading}</p>}>
+              <Component {...fieldPropsFor(field, key)} inputId={inputId} error={error} describedBy={describedBy} />
+            </Suspense>
+          </FieldFrameView>
+        );
+      })}
+    </>
+  );
+
+  function fieldPropsFor(field: FormField, key: string) {
+    return {
+      field,
+      name: key,
+      inputId: `${idPrefix}-${key}`,
+      value: values[key],
+      files: files[key] ?? [],
+      placeholder: placeholderOf(field, env.labelsVisible),
+      onChange: (value: unknown) => onChange(key, value),
+      onFiles: (list: File[]) => onFiles(key, list),
+      env,
+    };
+  }
+}

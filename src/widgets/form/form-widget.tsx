@@ -1,0 +1,179 @@
+/**
+ * The form island: the form widget page and the form element of funnel pages render it.
+ * It draws the fields with the engine, validates with the shared rules, sends with the
+ * submit helper (never losing a submission), then redirects, moves to the funnel's next
+ * step or shows the thank-you message. Server-rendered as a plain multipart form that
+ * posts to the widget route, so it also works without JavaScript.
+ */
+import { type CSSProperties, useCallback, useEffect, useRef, useState } from 'react';
+import { carryQuery } from '../../lib/links';
+import { FORM_TOKEN_FIELD, HONEYPOT_FIELD, IDEMPOTENCY_FIELD } from '../../lib/spam-defence';
+import type { FieldError } from '../../lib/validation/fields';
+import type { FormBody } from '../../schemas/form';
+import { type AfterSubmit, afterSubmit } from './after-submit';
+import { FormFields } from './form-fields';
+import { formCssVars, isInlineLayout } from './form-style';
+import { Honeypot, SubmitButton } from './form-parts';
+import { initialValues } from './initial-values';
+import { rememberContact, rememberedContact } from './sticky-contact';
+import type { FieldEnv, FormStrings } from './types';
+import { useFormEngine } from './use-form-engine';
+import { useSubmission } from './use-submission';
+import { eventData, funnelEventData, trackSubmission, trackWidgetView, visitorFingerprint } from './widget-tracking';
+import './form.css';
+
+export interface FormWidgetProps {
+  formId: string;
+  locationId: string;
+  name: string;
+  form: FormBody;
+  strings: FormStrings;
+  lang: string;
+  country: string;
+  today: string;
+  /** The signed form token the page embedded ('' on cached funnel pages: fetched on mount). */
+  token: string;
+  /** The token the form posts without JavaScript, when it differs from `token` (cached pages embed one for that alone). */
+  plainToken?: string;
+  turnstileSiteKey: string;
+  notrack: boolean;
+  /** false under `redirect=false`. */
+  redirect: boolean;
+  /** The query string prefill reads (the widget page's; a funnel page's island reads its own). */
+  query: string;
+  /** Where the no-JS form posts: the widget route. */
+  action: string;
+  /** The idempotency key of a no-JS post (only on pages that are never cached: one per render). */
+  idempotencyKey?: string;
+  /** Inside a funnel page: the element's action and the next step's URL. */
+  element?: { action: string; nextStepUrl: string };
+  /** A no-JS post the server refused: the values to show again, their errors and the alert. */
+  submitted?: { values: Record<string, unknown>; errors: FieldError[]; alert: string };
+}
+
+export default function FormWidget(props: FormWidgetProps) {
+  const { form, strings, formId, locationId } = props;
+  const root = useRef<HTMLFormElement>(null);
+  const [done, setDone] = useState<AfterSubmit | null>(null);
+  const [alert, setAlert] = useState(props.submitted?.alert ?? '');
+  const initial = props.submitted?.values ?? initialValues(form.fields, new URLSearchParams(props.query), {}, props.country);
+  const engine = useFormEngine(
+    {
+      fields: form.fields,
+      initialValues: initial,
+      initialErrors: props.submitted?.errors,
+      country: props.country,
+      today: props.today,
+      turnstile: !!props.turnstileSiteKey && form.fields.some((f) => f.type === 'captcha'),
+    },
+    root,
+  );
+  const env: FieldEnv = { lang: props.lang, country: props.country, today: props.today, labelsVisible: form.formLabelVisible, strings, turnstileSiteKey: props.turnstileSiteKey, onCaptcha: engine.setCaptchaToken };
+  const fingerprint = useRef('');
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once when the island mounts.
+  useEffect(() => {
+    fingerprint.current = visitorFingerprint(props.notrack);
+    if (!props.notrack) trackWidgetView({ kind: 'form', id: formId, name: props.name, locationId, pixelId: form.fbPixelId, pageViewEvent: form.pageViewEvent }, fingerprint.current);
+    // Prefill that only the browser knows: the funnel page's own query and the remembered contact.
+    if (props.submitted) return;
+    const known = form.stickyContact ? rememberedContact(locationId) : {};
+    const prefill = initialValues(form.fields, new URLSearchParams(props.query || location.search), known, props.country);
+    for (const [key, value] of Object.entries(prefill)) if (value !== initial[key]) engine.setValue(key, value);
+  }, []);
+
+  const onAccepted = useCallback(
+    (body: Record<string, unknown>) => {
+      const contact = (body.contact ?? {}) as Record<string, unknown>;
+      if (form.stickyContact) rememberContact(locationId, contact);
+      if (!props.notrack) trackSubmission(form.formSubmissionEvent);
+      const next = props.element?.action === 'go-to-next-funnel-step' && props.element.nextStepUrl;
+      const outcome: AfterSubmit = next
+        ? { kind: 'redirect', url: carryQuery(props.element?.nextStepUrl ?? '', location.search) }
+        : afterSubmit(form, contact, { redirect: props.redirect, defaultThankYou: strings.ui.thankYou });
+      setDone(outcome);
+      if (outcome.kind === 'redirect') navigate(outcome.url);
+    },
+    [form, locationId, props.notrack, props.element, props.redirect, strings.ui.thankYou],
+  );
+  const { state, submit } = useSubmission({
+    kind: 'form',
+    id: formId,
+    endpoint: '/api/form',
+    token: props.token,
+    onAccepted,
+    onRejected: (outcome) => {
+      if (outcome.errors.length) engine.showErrors(outcome.errors);
+      setAlert(outcome.errors.length ? strings.ui.fixErrors : outcome.msg || strings.ui.serverError);
+    },
+  });
+
+  const onSubmit = async (e: React.FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (state.kind === 'sending' || state.kind === 'pending') return;
+    setAlert('');
+    if (!(await engine.validate())) return setAlert(strings.ui.fixErrors);
+    const honeypot = (root.current?.elements.namedItem(HONEYPOT_FIELD) as HTMLInputElement | null)?.value ?? '';
+    const extras = { formId, location_id: locationId, fingerprint: fingerprint.current, eventData: eventData(), ...withFunnel() };
+    await submit({ ...engine.values, ...extras }, engine.files, honeypot);
+  };
+
+  if (done?.kind === 'thank-you') {
+    return (
+      <div className="ef-form ef-form--done" style={formCssVars(form) as CSSProperties} role="status" data-form-state="done">
+        <p className="ef-thank-you">{done.text}</p>
+      </div>
+    );
+  }
+  const busy = state.kind === 'sending' || done?.kind === 'redirect';
+  return (
+    <form
+      ref={root}
+      className={`ef-form${isInlineLayout(form.layout) ? ' ef-form--inline' : ''}`}
+      style={formCssVars(form) as CSSProperties}
+      method="post"
+      action={props.action}
+      encType="multipart/form-data"
+      noValidate
+      onSubmit={onSubmit}
+      data-form-id={formId}
+      data-form-state={state.kind}
+      aria-busy={busy || undefined}
+    >
+      {form.customStyle && <style>{form.customStyle}</style>}
+      <FormFields fields={form.fields} values={engine.values} files={engine.files} errors={engine.errors} onChange={engine.setValue} onFiles={engine.setFiles} env={env} idPrefix={`ef-${formId}`} />
+      <Honeypot label={strings.ui.honeypot} />
+      <input type="hidden" name={FORM_TOKEN_FIELD} value={props.plainToken ?? props.token} />
+      {props.idempotencyKey && <input type="hidden" name={IDEMPOTENCY_FIELD} value={props.idempotencyKey} />}
+      {alert && (
+        <p className="ef-alert" role="alert">
+          {alert}
+        </p>
+      )}
+      {state.kind === 'pending' && (
+        <p className="ef-pending" role="status" data-testid="form-pending">
+          {strings.ui.pending}
+        </p>
+      )}
+      <SubmitButton form={form} busy={busy || state.kind === 'pending'} strings={strings} />
+    </form>
+  );
+}
+
+function withFunnel(): Record<string, unknown> {
+  const data = funnelEventData();
+  return data ? { funneEventData: data } : {};
+}
+
+/** Leaves the page: the top window when the widget is framed and allowed to, else this one. */
+function navigate(url: string): void {
+  try {
+    if (window.top && window.top !== window) {
+      window.top.location.href = url;
+      return;
+    }
+  } catch {
+    // A cross-origin parent that refuses top navigation: go there inside the frame.
+  }
+  window.location.assign(url);
+}

@@ -1,0 +1,60 @@
+/**
+ * One entry per field type of seed 001 (a missing type is a compile error): the component
+ * that renders it and the frame drawn around it. The signature pad, file upload and
+ * cascade dropdown are split into their own chunks, loaded only when a form has them.
+ */
+import { type ComponentType, lazy } from 'react';
+import type { FieldType } from '../../schemas/form';
+import { CaptchaField } from './fields/captcha-field';
+import { CheckboxField, MultiSelectField, RadioField, SelectField, TextboxListField } from './fields/choice-fields';
+import { HeadingField, HtmlField, ImageField, Nothing, PaymentField } from './fields/static-fields';
+import { DateField, EmailField, MoneyField, NumberField, PhoneField, TextAreaField, TextField } from './fields/text-fields';
+import type { FieldFrame, FieldProps } from './types';
+
+export interface FieldDefinition {
+  component: ComponentType<FieldProps>;
+  frame: FieldFrame;
+}
+
+const SignatureField = lazy(() => import('./fields/signature-field'));
+const FileUploadField = lazy(() => import('./fields/file-upload-field'));
+const CascadeField = lazy(() => import('./fields/cascade-field'));
+
+const labelled = (component: ComponentType<FieldProps>): FieldDefinition => ({ component, frame: 'labelled' });
+const group = (component: ComponentType<FieldProps>): FieldDefinition => ({ component, frame: 'group' });
+const bare = (component: ComponentType<FieldProps>): FieldDefinition => ({ component, frame: 'bare' });
+
+export const fieldRegistry = {
+  text: labelled(TextField),
+  phone: labelled(PhoneField),
+  number: labelled(NumberField),
+  numerical: labelled(NumberField),
+  email: labelled(EmailField),
+  h1: bare(HeadingField),
+  img: bare(ImageField),
+  html: bare(HtmlField),
+  textbox_list: group(TextboxListField),
+  textarea: labelled(TextAreaField),
+  large_text: labelled(TextAreaField),
+  captcha: group(CaptchaField),
+  monetory: labelled(MoneyField),
+  checkbox: group(CheckboxField),
+  radio: group(RadioField),
+  select: labelled(SelectField),
+  single_options: labelled(SelectField),
+  multiple_options: labelled(MultiSelectField),
+  date: labelled(DateField),
+  payment: bare(PaymentField),
+  cascade_dropdown: group(CascadeField),
+  file_upload: labelled(FileUploadField),
+  signature: group(SignatureField),
+  submit: bare(Nothing),
+  source: labelled(TextField),
+} satisfies Record<FieldType, FieldDefinition>;
+
+/** Field types whose code loads on demand: preload it as soon as a form with one mounts. */
+export const LAZY_FIELD_TYPES: Partial<Record<FieldType, () => Promise<unknown>>> = {
+  signature: () => import('./fields/signature-field'),
+  file_upload: () => import('./fields/file-upload-field'),
+  cascade_dropdown: () => import('./fields/cascade-field'),
+};

@@ -1,0 +1,78 @@
+/**
+ * The widget route's side of a form: loading it through the platform API (in-process, or
+ * the upstream at API_ORIGIN), getting a spam-defence token, and the no-JS path — a plain
+ * multipart post read back into the `formData` JSON and file parts of POST /form.
+ */
+import * as v from 'valibot';
+import { fieldKey } from '../../lib/validation/fields';
+import type { ApiFetch } from '../../platform/client';
+import { type FormDocument, formDocument } from '../../schemas/form';
+
+export interface FormLocation {
+  country: string;
+  timezone: string;
+  language: string;
+}
+
+export type LoadedForm = { ok: true; doc: FormDocument; location: FormLocation } | { ok: false; status: number; msg: string };
+
+const locationOf = v.object({
+  country: v.optional(v.string(), 'US'),
+  timezone: v.optional(v.string(), 'UTC'),
+  language: v.optional(v.string(), 'en'),
+});
+
+async function msgOf(res: Response): Promise<string> {
+  const body = (await res.json().catch(() => ({}))) as { msg?: unknown };
+  return typeof body.msg === 'string' ? body.msg : res.statusText;
+}
+
+export async function loadForm(api: ApiFetch, id: string): Promise<LoadedForm> {
+  const res = await api(`/form/${encodeURIComponent(id)}`);
+  if (!res.ok) return { ok: false, status: res.status, msg: await msgOf(res) };
+  const body = (await res.json()) as Record<string, unknown>;
+  const doc = v.safeParse(formDocument, { ...body, id: body.id ?? id });
+  if (!doc.success) return { ok: false, status: 502, msg: 'Unable to read form' };
+  const location = v.safeParse(locationOf, body.location ?? {});
+  return { ok: true, doc: doc.output, location: location.success ? location.output : { country: 'US', timezone: 'UTC', language: 'en' } };
+}
+
+export async function formToken(api: ApiFetch, kind: 'form' | 'survey', id: string): Promise<string> {
+  const res = await api(`/widget-token?kind=${kind}&id=${encodeURIComponent(id)}`).catch(() => null);
+  const body = res?.ok ? ((await res.json()) as { token?: unknown }) : {};
+  return typeof body.token === 'string' ? body.token : '';
+}
+
+/** Types whose plain-form inputs repeat (checkbox lists, multi-selects) or are numbered (`key[0]`). */
+const LISTS = new Set(['checkbox', 'multiple_options']);
+const NUMBERED = new Set(['textbox_list', 'cascade_dropdown']);
+const FILES = new Set(['file_upload', 'signature']);
+
+/** A plain form post as the answers and files of a submission. */
+export function readPlainForm(fields: FormDocument['form']['fields'], data: FormData): { answers: Record<string, unknown>; files: Map<string, File[]> } {
+  const answers: Record<string, unknown> = {};
+  const files = new Map<string, File[]>();
+  const text = (x: FormDataEntryValue | null) => (typeof x === 'string' ? x : undefined);
+  for (const field of fields) {
+    const key = fieldKey(field);
+    if (!key) continue;
+    if (FILES.has(field.type)) {
+      const list = data.getAll(key).filter((x): x is File => typeof x !== 'string' && (x.size > 0 || x.name !== ''));
+      if (list.length) files.set(key, list);
+    } else if (LISTS.has(field.type)) answers[key] = data.getAll(key).filter((x) => typeof x === 'string');
+    else if (NUMBERED.has(field.type)) {
+      const list: string[] = [];
+      for (let i = 0; data.has(`${key}[${i}]`); i++) list.push(text(data.get(`${key}[${i}]`)) ?? '');
+      answers[key] = list;
+    } else if (data.has(key)) answers[key] = text(data.get(key));
+  }
+  return { answers, files };
+}
+
+/** The multipart body of POST /form from answers, extras and files. */
+export function submissionBody(formData: Record<string, unknown>, files: Map<string, File[]>): FormData {
+  const body = new FormData();
+  body.set('formData', JSON.stringify(formData));
+  for (const [key, list] of files) for (const file of list) body.append(key, file, file.name);
+  return body;
+}

@@ -1,0 +1,63 @@
+/**
+ * The shapes the form engine is built from: what a field component receives, the
+ * translated strings it shows and the settings of the form around it. Shared by the form,
+ * survey, booking and order-form widgets (docs/contracts/forms.md).
+ */
+import type { MessageTemplates } from '../../lib/validation/messages';
+import type { FormField } from '../../schemas/form';
+import type en from '../../../locales/en/form.json';
+
+export type UiKey = keyof typeof en.ui;
+/** The interface strings of the `form` namespace (`ui.*`), in the visitor's language. */
+export type UiStrings = Readonly<Record<UiKey, string>>;
+
+/** Everything translated a form needs, built on the server by `formStrings(t)`. */
+export interface FormStrings {
+  ui: UiStrings;
+  messages: MessageTemplates;
+}
+
+/** Settings every field of one form shares. */
+export interface FieldEnv {
+  lang: string;
+  /** The location's country: phone numbers are read in it, the country select defaults to it. */
+  country: string;
+  /** Today in the location's zone, YYYY-MM-DD (date ranges, date of birth). */
+  today: string;
+  /** false: labels are visually hidden and placeholders carry `*` for required fields. */
+  labelsVisible: boolean;
+  strings: FormStrings;
+  /** Turnstile site key; '' when the built-in spam defence alone protects the form. */
+  turnstileSiteKey: string;
+  /** Where a field component reports the captcha verdict and token. */
+  onCaptcha?: (token: string | null) => void;
+}
+
+/** What a field component receives. */
+export interface FieldProps {
+  field: FormField;
+  /** The field's key: its tag, else its id. Values and files are stored under it. */
+  name: string;
+  /** The DOM id of the field's main control; the label points at it. */
+  inputId: string;
+  value: unknown;
+  files: readonly File[];
+  /** The translated error, when the field has one. */
+  error?: string | undefined;
+  /** `aria-describedby` of the control: the description and the error. */
+  describedBy?: string | undefined;
+  /** The placeholder to show (with `*` when labels are hidden and the field is required). */
+  placeholder: string;
+  onChange: (value: unknown) => void;
+  onFiles: (files: File[]) => void;
+  env: FieldEnv;
+}
+
+/** How the shell around a field is drawn. */
+export type FieldFrame =
+  /** label + control + error */
+  | 'labelled'
+  /** fieldset + legend (radio, checkbox lists and other groups) */
+  | 'group'
+  /** no label (headings, images, html, the submit button) */
+  | 'bare';
