@@ -15,6 +15,7 @@ import { rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { importFolder } from '../scripts/lib/import-docs.mjs';
+import { benchBooking } from './booking-bench.mjs';
 import { benchPage } from './bench-page.mjs';
 import { lighthouseRuns } from './lighthouse.mjs';
 import { throughput } from './throughput.mjs';
@@ -162,6 +163,8 @@ try {
   console.log(`  ${'/widget/survey/survey_demo'.padEnd(36)} ${String(survey.files).padStart(2)} files  ${(survey.raw / 1024).toFixed(1).padStart(7)} KB raw  ${(survey.gzip / 1024).toFixed(1).padStart(6)} KB gzip  inline ${(survey.inline / 1024).toFixed(1)} KB`);
   const embed = Buffer.from(await (await fetch(`${ORIGIN}/widget/embed.js`)).arrayBuffer());
   console.log(`  ${'/widget/embed.js'.padEnd(36)}  1 file   ${(embed.length / 1024).toFixed(2).padStart(7)} KB raw  ${(gzipSync(embed).length / 1024).toFixed(2).padStart(6)} KB gzip`);
+
+  await benchBooking({ origin: ORIGIN, admin, time, scriptsOf, rounds: ROUNDS });
 } finally {
   // wrangler's workerd child goes with its process group.
   process.kill(-server.pid, 'SIGTERM');

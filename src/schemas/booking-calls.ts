@@ -80,6 +80,8 @@ export const bookingSubmission = boundedSubmission(
   selected_slot: slotTime,
   selected_timezone: zoneName,
   event_id: v.optional(v.union([v.literal(''), id])),
+  /** The visitor's payment-step hold of this slot (POST /appointment/hold). */
+  hold_id: v.optional(v.union([v.literal(''), id])),
   stripePaymentResult: v.optional(stripePaymentResult),
   stripeToken: v.optional(v.pipe(v.string(), v.regex(/^tok_[A-Za-z0-9_]{1,200}$/, 'must be a card token'))),
   }),
@@ -94,7 +96,12 @@ export const appointmentParams = v.object({ id });
 export const appointmentNoteParams = v.object({ appointmentId: id });
 export const cancelBody = v.object({ reason: v.pipe(v.string('reason is required'), freeTextOnly, v.trim(), v.nonEmpty('reason is required'), v.maxLength(2000)) });
 export const noteBody = v.object({ notes: v.pipe(v.string('notes is required'), freeTextOnly, v.trim(), v.nonEmpty('notes is required'), v.maxLength(5000)) });
-export const setupIntentBody = v.object({ locationId: id });
+/** `calendar_id` ties the card setup to a paid calendar's amount, which the booking then verifies. */
+export const setupIntentBody = v.object({ locationId: id, calendar_id: v.optional(id) });
+
+/** POST /appointment/hold: hold a paid calendar's slot while the visitor enters a card. */
+export const holdBody = v.object({ calendar_id: id, selected_slot: slotTime });
+export const holdParams = v.object({ holdId: id });
 
 /** A report of a booking that failed in the browser after the booking call. */
 export const bookingErrorBody = v.object({

@@ -105,9 +105,13 @@ export interface CustomerRequest {
 export interface PaymentProvider {
   readonly name: string;
   /** Starts a card setup for a location; the browser confirms it with the returned secret. */
-  createSetupIntent(input: { locationId: string }): Promise<{ clientSecret: string }>;
-  /** Checks that a card setup succeeded, for this location, with this card; throws an `invalid` failure if not. */
-  checkCardSetup(input: { setupIntentId: string; paymentMethodId: string; locationId: string }): Promise<void>;
+  createSetupIntent(input: { locationId: string; metadata?: Record<string, string> }): Promise<{ clientSecret: string }>;
+  /**
+   * Checks that a card setup succeeded, for this location, with this card, and (when given)
+   * that it was started with these metadata values (a booking's calendar and amount);
+   * throws an `invalid` failure if not.
+   */
+  checkCardSetup(input: { setupIntentId: string; paymentMethodId: string; locationId: string; metadata?: Record<string, string> }): Promise<void>;
   /** Creates the provider's customer of a contact (the same key always answers the same customer). */
   createCustomer(input: CustomerRequest): Promise<string>;
   /** Charges an order: one-time products as one payment, recurring ones as a subscription. */

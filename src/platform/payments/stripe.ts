@@ -104,9 +104,9 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
 
   return {
     name: 'stripe',
-    async createSetupIntent({ locationId }) {
+    async createSetupIntent({ locationId, metadata = {} }) {
       try {
-        const intent = await stripe.setupIntents.create({ usage: 'off_session', allowed_payment_method_types: ['card'], metadata: { location_id: locationId } });
+        const intent = await stripe.setupIntents.create({ usage: 'off_session', allowed_payment_method_types: ['card'], metadata: { ...metadata, location_id: locationId } });
         if (!intent.client_secret) throw new PaymentFailure('unavailable', 'The payment provider did not start a card setup.');
         return { clientSecret: intent.client_secret };
       } catch (err) {
@@ -124,10 +124,11 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         throw asFailure(err);
       }
     },
-    async checkCardSetup({ setupIntentId, paymentMethodId, locationId }) {
+    async checkCardSetup({ setupIntentId, paymentMethodId, locationId, metadata = {} }) {
       try {
         const setup = await stripe.setupIntents.retrieve(setupIntentId);
-        if (setup.status !== 'succeeded' || idOf(setup.payment_method) !== paymentMethodId || setup.metadata?.location_id !== locationId) {
+        const expected = Object.entries({ ...metadata, location_id: locationId });
+        if (setup.status !== 'succeeded' || idOf(setup.payment_method) !== paymentMethodId || expected.some(([key, value]) => setup.metadata?.[key] !== value)) {
           throw new PaymentFailure('invalid', CARD_NOT_SET_UP);
         }
       } catch (err) {

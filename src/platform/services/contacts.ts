@@ -103,10 +103,8 @@ function withNames(input: ContactInput): ContactInput {
 export interface ContactWrite {
   /** The upsert; answers the contact's id (RETURNING id) when run alone. */
   statement: D1PreparedStatement;
-  /** A SQL expression that selects the contact's id in a later statement of the same batch. */
-  idSql: string;
-  /** Its parameters, to bind after the later statement's own. */
-  idParams: unknown[];
+  /** A SQL expression (with its parameters, bound after the later statement's own) that selects the contact's id in a later statement of the same batch. */
+  idSql: { sql: string; params: unknown[] };
   /** The id the contact gets when the write creates it. */
   newId: string;
 }
@@ -127,18 +125,14 @@ export async function prepareContactWrite(db: D1Database, raw: ContactInput, now
 
   if (!email && phone) {
     // A contact with an email may carry this phone too: the earliest such contact is the one.
-    const existing = await db
-      .prepare('SELECT id FROM contacts WHERE location_id = ? AND phone = ? ORDER BY created_at, id LIMIT 1')
-      .bind(input.locationId, phone)
-      .first<{ id: string }>();
-    if (existing) {
+    const existing = { id: await contactIdByPhone(db, input.locationId, phone) };
+    if (existing.id) {
       const sets = COLUMNS.map((n) => `${n} = COALESCE(?, ${n})`).join(', ');
       return {
         statement: db
           .prepare(`UPDATE contacts SET ${sets}, custom_fields = json_patch(custom_fields, ?), updated_at = ? WHERE id = ? RETURNING id`)
           .bind(...values, custom, now, existing.id),
-        idSql: '?',
-        idParams: [existing.id],
+        idSql: { sql: '?', params: [existing.id] },
         newId: id,
       };
     }
@@ -153,16 +147,9 @@ export async function prepareContactWrite(db: D1Database, raw: ContactInput, now
        VALUES (?, ?, ${COLUMNS.map(() => '?').join(', ')}, ?, ?, ?)${upsert} RETURNING id`,
     )
     .bind(id, input.locationId, ...values, custom, now, now);
-  if (email) return { statement, idSql: '(SELECT id FROM contacts WHERE location_id = ? AND email = ?)', idParams: [input.locationId, email], newId: id };
-  if (phone) {
-    return {
-      statement,
-      idSql: '(SELECT id FROM contacts WHERE location_id = ? AND phone = ? AND email IS NULL)',
-      idParams: [input.locationId, phone],
-      newId: id,
-    };
-  }
-  return { statement, idSql: '?', idParams: [id], newId: id };
+  if (email) return { statement, idSql: { sql: '(SELECT id FROM contacts WHERE location_id = ? AND email = ?)', params: [input.locationId, email] }, newId: id };
+  if (phone) return { statement, idSql: { sql: '(SELECT id FROM contacts WHERE location_id = ? AND phone = ? AND email IS NULL)', params: [input.locationId, phone] }, newId: id };
+  return { statement, idSql: { sql: '?', params: [id] }, newId: id };
 }
 
 /**
@@ -187,54 +174,10 @@ export async function findContactByEmail(db: D1Database, locationId: string, ema
     .first<ContactRow>();
 }
 
-/** A contact write for a caller's batch, and how later statements of the batch find its id. */
-export interface ContactWrite {
-  statement: D1PreparedStatement;
-  /** SQL expression (with its parameters) that reads the contact's id inside the same batch. */
-  idSql: { sql: string; params: unknown[] };
-}
-
-/**
- * `upsertContact` as one statement, so a submission can write its contact and itself in
- * one D1 batch (all or nothing). A contact without an email that matches a phone
- * (`existingId`, read before) is updated; otherwise one is created or, by email, filled in.
- */
-export function contactWrite(db: D1Database, raw: ContactInput, now: number, existingId: string | null, random?: RandomBytes): ContactWrite {
-  const input = withNames(raw);
-  const values = COLUMNS.map(([, key]) => clean(input[key]));
-  const email = clean(input.email)?.toLowerCase() ?? null;
-  values[0] = email;
-  const custom = JSON.stringify(input.customFields ?? {});
-  const names = COLUMNS.map(([column]) => column);
-  if (!email && existingId) {
-    const sets = names.map((n) => `${n} = COALESCE(?, ${n})`).join(', ');
-    return {
-      statement: db
-        .prepare(`UPDATE contacts SET ${sets}, custom_fields = json_patch(custom_fields, ?), updated_at = ? WHERE id = ?`)
-        .bind(...values, custom, now, existingId),
-      idSql: { sql: '?', params: [existingId] },
-    };
-  }
-  const id = newId('ct', random);
-  const fill = names.map((n) => `${n} = COALESCE(excluded.${n}, contacts.${n})`).join(', ');
-  const statement = db
-    .prepare(
-      `INSERT INTO contacts (id, location_id, ${names.join(', ')}, custom_fields, created_at, updated_at)
-       VALUES (?, ?, ${names.map(() => '?').join(', ')}, ?, ?, ?)
-       ON CONFLICT (location_id, email) WHERE email IS NOT NULL DO UPDATE SET ${fill},
-         custom_fields = json_patch(contacts.custom_fields, excluded.custom_fields), updated_at = excluded.updated_at`,
-    )
-    .bind(id, input.locationId, ...values, custom, now, now);
-  const idSql = email
-    ? { sql: 'COALESCE((SELECT id FROM contacts WHERE location_id = ? AND email = ?), ?)', params: [input.locationId, email, id] }
-    : { sql: '?', params: [id] };
-  return { statement, idSql };
-}
-
-/** The contact a phone-only submission updates (`upsertContact` matches the same way). */
+/** The contact a phone-only submission updates: a contact with an email may carry this phone too, and the earliest such contact is the one. */
 export async function contactIdByPhone(db: D1Database, locationId: string, phone: string | null | undefined): Promise<string | null> {
   const wanted = clean(phone);
   if (!wanted) return null;
-  const row = await db.prepare('SELECT id FROM contacts WHERE location_id = ? AND phone = ? ORDER BY created_at LIMIT 1').bind(locationId, wanted).first<{ id: string }>();
+  const row = await db.prepare('SELECT id FROM contacts WHERE location_id = ? AND phone = ? ORDER BY created_at, id LIMIT 1').bind(locationId, wanted).first<{ id: string }>();
   return row?.id ?? null;
 }

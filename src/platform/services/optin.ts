@@ -7,7 +7,7 @@
  */
 import type { ContactPayload } from '../../schemas/funnel-calls';
 import { cryptoRandom, newId, type RandomBytes } from '../../lib/ids';
-import { asPhone } from '../../lib/validation/values';
+import { asPhone } from '../../lib/validation/phone';
 import { ApiError } from '../http';
 import { type ContactRow, prepareContactWrite } from './contacts';
 import { assertFunnelStep, funnelEventStatement } from './funnel-events';
@@ -116,10 +116,10 @@ export async function submitOptin(db: D1Database, p: ContactPayload, now: number
         },
         now,
         undefined,
-        { sql: contact.idSql, params: contact.idParams },
+        contact.idSql,
       )
     : undefined;
-  const read = db.prepare(`SELECT * FROM contacts WHERE id = ${contact.idSql}`).bind(...contact.idParams);
+  const read = db.prepare(`SELECT * FROM contacts WHERE id = ${contact.idSql.sql}`).bind(...contact.idSql.params);
   const results = await db.batch([contact.statement, ...(sessionStatement ? [sessionStatement] : []), ...(eventStatement ? [eventStatement] : []), read]);
   const row = (results.at(-1)?.results[0] ?? null) as ContactRow | null;
   if (!row) throw new Error('the opt-in batch stored no contact');
