@@ -27,7 +27,12 @@ describe('field rules', () => {
       { field: 'b', msg: 'This field is required.' },
     ]);
     const survey = validateFields(fields([{ tag: 'a', label: 'Age', type: 'number', required: true }]), { a: ' ' }, ctx({ mode: 'survey' }));
-    expect(survey.errors[0]?.msg).toBe('Question, "Age" is required');
+    expect(survey.errors).toMatchObject([{ field: 'a', msg: 'This question is required.' }]);
+    const two = validateFields(fields([{ tag: 'a', label: 'Age', type: 'number', required: true }, { tag: 'b', type: 'email', required: true }]), { b: 'x@' }, ctx({ mode: 'survey' }));
+    expect(two.errors).toMatchObject([
+      { field: 'a', msg: 'Question, "Age" is required.', key: 'questionRequired', params: { label: 'Age' } },
+      { field: 'b', msg: 'Invalid Email Address' },
+    ]);
   });
 
   it('reads phone numbers in the location country and keeps them international', () => {

@@ -1,0 +1,73 @@
+/**
+ * The embed loader a seller pastes beside a widget iframe (`GET /widget/embed.js`,
+ * docs/embed.md). `embedLoader` is served as its own source text, so it must not reference
+ * anything outside its body: the protocol's constants come in through `config`.
+ */
+import { EMBED_SOURCE, EMBED_VERSION } from './protocol';
+
+export interface LoaderConfig {
+  source: string;
+  version: number;
+  /** The serving origin, used when the script cannot tell where it was loaded from. */
+  origin: string;
+}
+
+export function embedLoader(config: LoaderConfig): void {
+  const script = document.currentScript as HTMLScriptElement | null;
+  const origin = script?.src ? new URL(script.src).origin : config.origin;
+  const ours = (frame: HTMLIFrameElement) => frame.src.indexOf(`${origin}/`) === 0;
+  const frames = () => Array.prototype.filter.call(document.getElementsByTagName('iframe'), ours) as HTMLIFrameElement[];
+  const hello = (frame: HTMLIFrameElement) =>
+    frame.contentWindow?.postMessage({ source: config.source, version: config.version, type: 'hello' }, origin);
+  const prepare = (frame: HTMLIFrameElement) => {
+    if (frame.dataset.efEmbed) return;
+    frame.dataset.efEmbed = '1';
+    // A bare <iframe src> is 300×150 with a border; a widget fills its column instead.
+    if (!frame.getAttribute('width') && !frame.style.width) frame.style.width = '100%';
+    if (!frame.style.border) frame.style.border = '0';
+    if (!frame.getAttribute('height') && !frame.style.height) frame.style.height = '560px';
+    if (!frame.title) frame.title = frame.src.indexOf('/survey/') > 0 ? 'Survey' : 'Form';
+  };
+  const start = () => {
+    for (const frame of frames()) {
+      prepare(frame);
+      hello(frame);
+    }
+  };
+  // A frame that loads after the loader started says nothing until asked: `load` does not
+  // bubble, but a capturing listener on the document sees it.
+  document.addEventListener(
+    'load',
+    (event) => {
+      const frame = event.target as HTMLIFrameElement;
+      if (frame.tagName === 'IFRAME' && ours(frame)) {
+        prepare(frame);
+        hello(frame);
+      }
+    },
+    true,
+  );
+  window.addEventListener('message', (event) => {
+    const data = event.data;
+    if (event.origin !== origin || !data || data.source !== config.source || data.version !== config.version) return;
+    const frame = frames().filter((f) => f.contentWindow === event.source)[0];
+    if (!frame) return;
+    prepare(frame);
+    if (data.type === 'height' && typeof data.height === 'number' && data.height >= 0) {
+      frame.style.height = `${Math.ceil(data.height)}px`;
+    } else if (data.type === 'redirect' && /^https?:\/\//i.test(String(data.url))) {
+      window.location.href = String(data.url);
+    } else if (data.type === 'booking-complete' || data.type === 'close-window') {
+      const detail = data.type === 'booking-complete' ? { fingerprint: String(data.fingerprint), calendarId: String(data.calendarId) } : {};
+      frame.dispatchEvent(new CustomEvent(data.type, { bubbles: true, detail }));
+    }
+  });
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
+  else start();
+}
+
+/** The script text of GET /widget/embed.js for a request to `origin`. */
+export function embedLoaderScript(origin: string): string {
+  const config: LoaderConfig = { source: EMBED_SOURCE, version: EMBED_VERSION, origin };
+  return `(${embedLoader.toString()})(${JSON.stringify(config)});\n`;
+}
