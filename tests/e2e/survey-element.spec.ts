@@ -3,7 +3,7 @@
  * widget records its session (type survey) unless the page is opened with notrack.
  */
 import { expect, type Locator, test } from '@playwright/test';
-import { queryD1 } from './support/local-d1';
+import { q, sql } from './forms-store';
 
 async function answerAgencyBranch(scope: Locator, email: string) {
   await scope.getByRole('radio', { name: 'Agency owner' }).click();
@@ -25,13 +25,13 @@ test('the survey on /welcome loads when scrolled to and stores its answers with 
   await expect(page.locator('iframe[src*="/survey/"]')).toHaveCount(0);
   const email = `inline-${Date.now()}@example.com`;
   await answerAgencyBranch(survey, email);
-  const [row] = queryD1<{ data: string }>("SELECT s.data FROM submissions s JOIN contacts c ON c.id = s.contact_id WHERE s.ref_id = 'survey_demo' AND c.email = ?", email);
+  const [row] = sql(`SELECT s.data FROM submissions s JOIN contacts c ON c.id = s.contact_id WHERE s.ref_id = 'survey_demo' AND c.email = ${q(email)}`);
   const data = JSON.parse(row?.data ?? '{}');
   expect(data.values).toMatchObject({ business_type: 'Agency owner', challenges: ['Leads do not book calls'] });
   expect(data.funneEventData).toMatchObject({ event_type: 'optin', domain_name: 'localhost', page_url: '/welcome' });
 });
 
-const surveySessions = () => queryD1<{ n: number }>("SELECT count(*) AS n FROM sessions WHERE kind = 'survey' AND ref_id = 'survey_demo' AND location_id = 'loc_demo'")[0]?.n ?? 0;
+const surveySessions = () => sql("SELECT count(*) AS n FROM sessions WHERE kind = 'survey' AND ref_id = 'survey_demo' AND location_id = 'loc_demo'")[0]?.n ?? 0;
 
 test('the survey widget records a survey session, and none under notrack', async ({ page }) => {
   const before = surveySessions();
