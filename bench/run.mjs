@@ -12,7 +12,7 @@ import { gzipSync } from 'node:zlib';
 import { importFolder } from '../scripts/lib/import-docs.mjs';
 import { benchPage } from './bench-page.mjs';
 
-const PORT = 8795;
+const PORT = Number(process.env.BENCH_PORT ?? 8795);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const TOKEN = 'bench-admin-token-93c1d7';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
