@@ -78,9 +78,10 @@ test('a page without islands loads no framework, only the page runtime', async (
   expect(scripts.length).toBeGreaterThan(0);
   expect(scripts.filter((path) => /react|client\.|jsx-runtime|timer|video/.test(path))).toEqual([]);
 
-  // A page with islands (the fixture's video) does load them.
+  // A page with islands (the fixture's video, hydrated once visible) does load them.
   scripts.length = 0;
   await openFixture(page, '/');
+  await page.locator('#vid_yt').scrollIntoViewIfNeeded();
   await expect.poll(() => scripts.some((path) => /react|client\./.test(path))).toBe(true);
 });
 
