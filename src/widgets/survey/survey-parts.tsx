@@ -13,7 +13,9 @@ export function ProgressBar({ percent, strings }: { percent: number; strings: Su
   const text = fill(strings.progress, { percent });
   return (
     <div className="ef-survey__progress" role="progressbar" aria-label={strings.progressLabel} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-valuetext={text} data-testid="survey-progress">
-      <div className="ef-survey__progress-bar" style={{ width: `${percent}%` }} />
+      <div className="ef-survey__progress-track">
+        <div className="ef-survey__progress-bar" style={{ width: `${percent}%` }} />
+      </div>
       <span className="ef-survey__progress-text">{text}</span>
     </div>
   );
