@@ -54,7 +54,6 @@ export default function SurveyWidget(props: SurveyWidgetProps) {
   const slides = useMemo(() => activeSlides(formData), [formData]);
   const allFields = useMemo(() => slides.flatMap((s) => s.slideData), [slides]);
   const root = useRef<HTMLFormElement>(null);
-  const alertRef = useRef<HTMLDivElement>(null);
   const fingerprint = useRef('');
   const ending = useRef<EndKind | null>(null);
   const [end, setEnd] = useState<{ kind: EndKind; ending: Ending } | null>(null);
@@ -214,7 +213,7 @@ export default function SurveyWidget(props: SurveyWidgetProps) {
           <EndScreen html={end.ending.kind === 'message' ? end.ending.html : text.redirecting} state={end.kind} />
         ) : (
           <form ref={root} className="ef-form ef-survey__form" noValidate onSubmit={onSubmit} onKeyDown={onKeyDown} data-form-state={state.kind} aria-busy={busy || undefined}>
-            <ErrorAlert ref={alertRef} errors={listed} message={alert.message} strings={text} />
+            <ErrorAlert errors={listed} message={alert.message} strings={text} />
             {slide && (
               <section
                 key={nav.index}
