@@ -49,6 +49,19 @@ export const CALENDARS = {
     form_id: 'frm_cal',
     date_added: 3_000,
   },
+  // 60-minute slots every 30 minutes: 9:00 and 9:30 overlap.
+  cal_o: {
+    id: 'cal_o',
+    locationId: 'loc_w',
+    providerId: null,
+    slug: 'overlapping',
+    name: 'Overlapping slots',
+    slot_duration: 60,
+    slot_interval: 30,
+    timezone: 'America/New_York',
+    availability: allWeek('09:00', '17:00'),
+    date_added: 7_000,
+  },
 } as const;
 
 export async function seedBooking(): Promise<void> {

@@ -73,7 +73,10 @@ async function fillEverything(page: Page, email: string): Promise<void> {
 
 test('every field type is filled and submitted; answers land in D1 and the files and signature in R2', async ({ page }) => {
   const email = `all-${Date.now()}@example.com`;
+  const session = page.waitForRequest((r) => r.url().endsWith('/api/session') && r.method() === 'POST');
   await open(page, '?utm_source=newsletter');
+  // The widget's own session record (type form), since the page is not under notrack.
+  expect(JSON.parse((await session).postData() ?? '{}')).toMatchObject({ type: 'form', id: 'form_all_fields', locationId: 'loc_demo' });
   await fillEverything(page, email);
   await expect(field(page, 'brand_files').getByText('brand.pdf', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Request my strategy session' }).click();

@@ -137,3 +137,15 @@ describe('free slots', () => {
     expect(starts.length).toBe(31 * 288 + 1 - 200 * 6);
   });
 });
+
+describe('booking window in hours', () => {
+  it('runs allow_booking_for in hours to the end of the day it reaches', () => {
+    // 07:00 in New York + 20 hours = 03:00 on Monday: Monday stays bookable to its end.
+    const window = bookingWindow({ timezone: 'America/New_York', allow_booking_for: 20, allow_booking_for_unit: 'hours' }, NOW);
+    expect(window.until).toBe(ms('2026-03-03T00:00:00-05:00'));
+    const hours = calendar({ allow_booking_for: 20, allow_booking_for_unit: 'hours' });
+    const slots = freeSlots(hours, [], { from: ms('2026-03-02T00:00:00-05:00'), to: ms('2026-03-03T23:59:59-05:00'), timeZone: 'America/New_York', now: NOW });
+    expect(slots['2026-03-02']?.slots.at(-1)).toBe('2026-03-02T16:00:00-05:00');
+    expect(slots['2026-03-03']).toBeUndefined();
+  });
+});

@@ -47,7 +47,7 @@ export function freeSlotStarts(settings: SlotSettings, busy: readonly BusyInterv
   // Availability windows can start on the day before `from` in the calendar's zone.
   let date = Temporal.Instant.fromEpochMilliseconds(from).toZonedDateTimeISO(zone).toPlainDate().subtract({ days: 1 });
   const lastDate = Temporal.Instant.fromEpochMilliseconds(to).toZonedDateTimeISO(zone).toPlainDate();
-  const sortedBusy = [...busy].sort((a, b) => a.start - b.start);
+  const merged = mergeBusy(busy);
   const out: number[] = [];
   while (Temporal.PlainDate.compare(date, lastDate) <= 0) {
     const key = WEEKDAY_KEYS[date.dayOfWeek - 1] as WeekdayKey;
@@ -56,7 +56,7 @@ export function freeSlotStarts(settings: SlotSettings, busy: readonly BusyInterv
       const end = wallClock(date, open.end, zone);
       for (let t = start; t + durationMs <= end; t += stepMs) {
         if (t < from || t > to) continue;
-        if (overlaps(sortedBusy, t, t + durationMs)) continue;
+        if (overlaps(merged, t, t + durationMs)) continue;
         out.push(t);
       }
     }
@@ -72,11 +72,12 @@ export function freeSlots(
   query: SlotQuery,
 ): Record<string, { slots: string[] }> {
   const out: Record<string, { slots: string[] }> = {};
+  const inZone = zonedIso(query.timeZone);
   for (const start of freeSlotStarts(settings, busy, query)) {
-    const zoned = Temporal.Instant.fromEpochMilliseconds(start).toZonedDateTimeISO(query.timeZone);
-    const day = zoned.toPlainDate().toString();
+    const iso = inZone(start);
+    const day = iso.slice(0, 10);
     const entry = out[day] ?? { slots: [] };
-    entry.slots.push(zoned.toString({ timeZoneName: 'never', smallestUnit: 'second' }));
+    entry.slots.push(iso);
     out[day] = entry;
   }
   return out;
@@ -94,10 +95,48 @@ function wallClock(date: Temporal.PlainDate, time: string, zone: string): number
   return date.toZonedDateTime({ timeZone: zone, plainTime: Temporal.PlainTime.from(time) }).epochMilliseconds;
 }
 
-function overlaps(sorted: readonly BusyInterval[], start: number, end: number): boolean {
-  for (const b of sorted) {
-    if (b.start >= end) return false;
-    if (b.end > start) return true;
+/** Busy intervals sorted and merged, so they are disjoint and a binary search finds the one that matters. */
+function mergeBusy(busy: readonly BusyInterval[]): BusyInterval[] {
+  const merged: BusyInterval[] = [];
+  for (const b of [...busy].sort((x, y) => x.start - y.start)) {
+    const last = merged[merged.length - 1];
+    if (last && b.start <= last.end) last.end = Math.max(last.end, b.end);
+    else merged.push({ start: b.start, end: b.end });
   }
-  return false;
+  return merged;
+}
+
+/** Whether [start, end) meets a busy interval: the last one starting before `end` is the only candidate. */
+function overlaps(merged: readonly BusyInterval[], start: number, end: number): boolean {
+  let lo = 0;
+  let hi = merged.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((merged[mid] as BusyInterval).start < end) lo = mid + 1;
+    else hi = mid;
+  }
+  const candidate = merged[lo - 1];
+  return candidate !== undefined && candidate.end > start;
+}
+
+/**
+ * ISO 8601 with the zone's offset (`2026-03-02T09:00:00-05:00`) for ascending instants.
+ * Temporal is asked for the offset once per stretch between two of the zone's transitions,
+ * not once per slot: a month of slots is formatted in well under a millisecond.
+ */
+function zonedIso(zone: string): (ms: number) => string {
+  let from = Number.POSITIVE_INFINITY;
+  let until = Number.NEGATIVE_INFINITY;
+  let offsetMs = 0;
+  let offset = '+00:00';
+  return (ms) => {
+    if (ms < from || ms >= until) {
+      const zoned = Temporal.Instant.fromEpochMilliseconds(ms).toZonedDateTimeISO(zone);
+      offsetMs = zoned.offsetNanoseconds / 1_000_000;
+      offset = zoned.offset.slice(0, 6);
+      from = ms;
+      until = zoned.getTimeZoneTransition('next')?.epochMilliseconds ?? Number.POSITIVE_INFINITY;
+    }
+    return `${new Date(ms + offsetMs).toISOString().slice(0, 19)}${offset}`;
+  };
 }

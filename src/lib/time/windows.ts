@@ -1,8 +1,8 @@
 /**
  * Booking windows (seed 001 §9), in the calendar's time zone: `allow_booking_after` sets
  * the first bookable moment (the start of that day, or now + N when the unit is hours),
- * `allow_booking_for` the last (the end of that day, or now + N hours). Never earlier
- * than now.
+ * `allow_booking_for` the last (the end of that day; with hours, the end of the day that
+ * now + N hours falls on). Never earlier than now.
  */
 import { Temporal } from 'temporal-polyfill';
 
@@ -41,10 +41,9 @@ export function bookingWindow(settings: BookingWindowSettings, now: number): Boo
   let until: number | null = null;
   if (ahead > 0) {
     // The last date counts whole: bookable until the start of the day after it.
-    until =
-      aheadUnit === 'hours'
-        ? now + ahead * 3_600_000
-        : dayAfter(dayAfter(today, ahead, aheadUnit), 1, 'days').epochMilliseconds;
+    // With hours too the window runs to the end of the day that now + N hours falls on.
+    const lastDay = aheadUnit === 'hours' ? today.add({ hours: ahead }).startOfDay() : dayAfter(today, ahead, aheadUnit);
+    until = dayAfter(lastDay, 1, 'days').epochMilliseconds;
   }
   return { from, until };
 }

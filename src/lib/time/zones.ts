@@ -5,50 +5,9 @@
  * `canonicalTimeZone` first. Works the same in the browser and in workerd.
  */
 import { Temporal } from 'temporal-polyfill';
+import { TIME_ZONE_ALIASES } from './zone-aliases';
 
-/** Old or linked IANA names → the current canonical name. */
-export const TIME_ZONE_ALIASES: Readonly<Record<string, string>> = {
-  'Asia/Calcutta': 'Asia/Kolkata',
-  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
-  'Asia/Katmandu': 'Asia/Kathmandu',
-  'Asia/Rangoon': 'Asia/Yangon',
-  'Asia/Dacca': 'Asia/Dhaka',
-  'Asia/Thimbu': 'Asia/Thimphu',
-  'Asia/Ulan_Bator': 'Asia/Ulaanbaatar',
-  'Asia/Macao': 'Asia/Macau',
-  'Asia/Chongqing': 'Asia/Shanghai',
-  'Asia/Istanbul': 'Europe/Istanbul',
-  'Europe/Kiev': 'Europe/Kyiv',
-  'Europe/Uzhgorod': 'Europe/Kyiv',
-  'Europe/Zaporozhye': 'Europe/Kyiv',
-  'Atlantic/Faeroe': 'Atlantic/Faroe',
-  'America/Buenos_Aires': 'America/Argentina/Buenos_Aires',
-  'America/Catamarca': 'America/Argentina/Catamarca',
-  'America/Cordoba': 'America/Argentina/Cordoba',
-  'America/Jujuy': 'America/Argentina/Jujuy',
-  'America/Mendoza': 'America/Argentina/Mendoza',
-  'America/Indianapolis': 'America/Indiana/Indianapolis',
-  'America/Louisville': 'America/Kentucky/Louisville',
-  'America/Godthab': 'America/Nuuk',
-  'Pacific/Truk': 'Pacific/Chuuk',
-  'Pacific/Ponape': 'Pacific/Pohnpei',
-  'Pacific/Enderbury': 'Pacific/Kanton',
-  'Africa/Asmera': 'Africa/Asmara',
-  'US/Eastern': 'America/New_York',
-  'US/Central': 'America/Chicago',
-  'US/Mountain': 'America/Denver',
-  'US/Pacific': 'America/Los_Angeles',
-  'US/Alaska': 'America/Anchorage',
-  'US/Hawaii': 'Pacific/Honolulu',
-  'US/Arizona': 'America/Phoenix',
-  'Etc/UTC': 'UTC',
-  'Etc/GMT': 'UTC',
-  'Etc/Universal': 'UTC',
-  'Etc/Zulu': 'UTC',
-  GMT: 'UTC',
-  Universal: 'UTC',
-  Zulu: 'UTC',
-};
+export { listTimeZones, TIME_ZONE_ALIASES } from './zone-aliases';
 
 /**
  * The canonical name of a time zone, or null when the runtime does not know it. Case is
@@ -66,11 +25,4 @@ export function canonicalTimeZone(name: string): string | null {
   } catch {
     return null;
   }
-}
-
-/** Every zone a visitor can pick: the runtime's list under current names, plus UTC, sorted. */
-export function listTimeZones(): string[] {
-  const names = new Set<string>(['UTC']);
-  for (const zone of Intl.supportedValuesOf('timeZone')) names.add(TIME_ZONE_ALIASES[zone] ?? zone);
-  return [...names].sort();
 }

@@ -6,7 +6,9 @@ import type { AppEnv } from '../env';
 import { ApiError } from '../http';
 import { activeAppointment, addNote, cancelAppointment, eventView, getAppointment, moveAppointment, NO_EVENT } from '../services/appointments';
 import { recordBookingError } from '../services/booking-errors';
+import { holdSlot, releaseHoldStatements } from '../services/booking-holds';
 import { createBookingSetupIntent } from '../services/booking-setup-intent';
+import { paymentProviderFrom } from '../payments';
 import { bookAppointment } from '../services/bookings';
 import { getCalendar } from '../services/calendars';
 import { getLocation } from '../services/locations';
@@ -40,7 +42,7 @@ export function registerAppointmentRoutes(app: Hono<AppEnv>): void {
     const location = await getLocation(c.env.DB, calendar.locationId);
     if (!location) throw new ApiError(404, NO_CALENDAR);
     const env = submitEnv(c, Date.now(), calendar.timezone);
-    const booked = await bookAppointment(env, { calendar, location, payload, files });
+    const booked = await bookAppointment(env, { calendar, location, payload, files, payments: await paymentProviderFrom(c.env) });
     if ('errors' in booked) return fieldErrors(c, booked.errors);
     const event = eventView(booked.appointment, calendar);
     const thankYou = calendar.thank_you_url ? httpUrl(calendar.thank_you_url) : undefined;
@@ -58,12 +60,27 @@ export function registerAppointmentRoutes(app: Hono<AppEnv>): void {
 
   mount(app, calls.setupIntent, async (c, { json }) => {
     if (!(await getLocation(c.env.DB, json.locationId))) throw new ApiError(404, 'Unable to find location');
-    return c.json({ client_secret: await createBookingSetupIntent(c.env, json.locationId) });
+    const calendar = json.calendar_id ? await getCalendar(c.env.DB, json.calendar_id) : null;
+    if (json.calendar_id && calendar?.locationId !== json.locationId) throw new ApiError(404, NO_CALENDAR);
+    return c.json({ client_secret: await createBookingSetupIntent(await paymentProviderFrom(c.env), json.locationId, calendar) });
+  });
+
+  mount(app, calls.hold, async (c, { json }) => {
+    const calendar = await getCalendar(c.env.DB, json.calendar_id);
+    if (!calendar) throw new ApiError(404, NO_CALENDAR);
+    const hold = await holdSlot(c.env.DB, calendar, json.selected_slot, Date.now());
+    return c.json({ hold_id: hold.id, expires_at: hold.expires_at });
+  });
+
+  mount(app, calls.releaseHold, async (c, { params }) => {
+    await c.env.DB.batch(releaseHoldStatements(c.env.DB, params.holdId));
+    return c.json({ status: true });
   });
 
   mount(app, calls.bookingError, async (c, { json }) => {
-    await recordBookingError(c.env.DB, json, Date.now());
-    return c.json({ ok: true });
+    const client = c.req.header('cf-connecting-ip') ?? c.req.header('x-real-ip') ?? 'unknown';
+    const id = await recordBookingError(c.env.DB, json, client, Date.now());
+    return c.json({ ok: true, ...(id ? {} : { duplicate: true }) });
   });
 
   mount(app, calls.cancel, async (c, { params, json }) => {

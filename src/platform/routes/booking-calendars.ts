@@ -43,7 +43,12 @@ export function registerCalendarRoutes(app: Hono<AppEnv>): void {
     let provider: CalendarProviderDocument | null = null;
     if (query.calendar_provider_id) provider = await getProvider(c.env.DB, { id: query.calendar_provider_id });
     else if (query.calendar_provider_slug) provider = await getProvider(c.env.DB, byId ? { id: query.calendar_provider_slug } : { slug: query.calendar_provider_slug });
-    else throw new ApiError(400, 'calendar_provider_id or calendar_provider_slug is required');
+    else if (query.calendar_slug) {
+      // A service page without its provider in the path (/widget/appointment/service/{service}).
+      const calendar = byId ? await getCalendar(c.env.DB, query.calendar_slug) : await getCalendarBySlug(c.env.DB, query.calendar_slug);
+      provider = calendar?.providerId ? await getProvider(c.env.DB, { id: calendar.providerId }) : null;
+      if (!calendar || !provider) throw new ApiError(404, NO_CALENDAR);
+    } else throw new ApiError(400, 'calendar_provider_id, calendar_provider_slug or calendar_slug is required');
     if (!provider) throw new ApiError(404, NO_CALENDAR);
 
     let services: CalendarDocument[];

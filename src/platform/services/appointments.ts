@@ -1,17 +1,18 @@
 /**
  * Appointments once booked: reading one as the widget's event, moving it to another slot,
- * cancelling it (which frees the slot) and adding the visitor's note. A slot is held by
- * the unique index on (calendar_id, start_time) of every non-cancelled appointment, so a
- * move that races another booking fails in the database, not in the browser.
+ * cancelling it (which frees the slot) and adding the visitor's note. A live appointment
+ * claims the minutes it covers (services/slots.ts), so a move that races another booking
+ * fails in the database, not in the browser.
  */
 import { Temporal } from 'temporal-polyfill';
 import type { AppointmentEvent, AppointmentStatus } from '../../schemas/appointment';
 import type { CalendarDocument } from '../../schemas/calendar';
 import { ApiError } from '../http';
-import { slotIsFree } from './slots';
+import { clearExpiredHolds } from './booking-holds';
+import { claimMinutes, isSlotConflict, releaseMinutes, SLOT_TAKEN, slotIsFree } from './slots';
 
 export const NO_EVENT = 'No calendar event found';
-export const SLOT_TAKEN = 'This slot is no longer available. Please choose another time.';
+export { SLOT_TAKEN };
 
 export interface AppointmentRow {
   id: string;
@@ -27,11 +28,6 @@ export interface AppointmentRow {
   fingerprint: string | null;
   created_at: number;
   updated_at: number;
-}
-
-/** Whether a D1 error is the slot index refusing a second booking. */
-export function isSlotConflict(err: unknown): boolean {
-  return err instanceof Error && /UNIQUE constraint failed: appointments\./.test(err.message);
 }
 
 /** An instant as ISO 8601 with the offset of `zone`. */
@@ -65,6 +61,23 @@ export async function activeAppointment(db: D1Database, id: string, calendarId?:
   return row;
 }
 
+/**
+ * Statements that move an appointment to `move.start`: its old minutes are freed and the
+ * new ones claimed in the same batch as the update, so a taken slot fails the batch and the
+ * appointment stays where it was.
+ */
+export function moveStatements(db: D1Database, calendar: CalendarDocument, row: AppointmentRow, move: { start: number; zone: string }, now: number): D1PreparedStatement[] {
+  const end = move.start + calendar.slot_duration * 60_000;
+  return [
+    ...clearExpiredHolds(db, calendar.id, now),
+    releaseMinutes(db, row.id),
+    claimMinutes(db, calendar.id, { start: move.start, end }, row.id),
+    db
+      .prepare(`UPDATE appointments SET start_time = ?, end_time = ?, selected_timezone = ?, updated_at = ? WHERE id = ?`)
+      .bind(move.start, end, move.zone, now, row.id),
+  ];
+}
+
 /** Moves an appointment to `start` in `zone`, if that slot is free by the calendar's rules. */
 export async function moveAppointment(
   db: D1Database,
@@ -73,30 +86,23 @@ export async function moveAppointment(
   move: { start: number; zone: string },
   now: number,
 ): Promise<AppointmentRow> {
-  if (!(await slotIsFree(db, calendar, move.start, now, row.id))) throw new ApiError(409, SLOT_TAKEN);
-  const end = move.start + calendar.slot_duration * 60_000;
+  if (!(await slotIsFree(db, calendar, move.start, now, [row.id]))) throw new ApiError(409, SLOT_TAKEN);
   try {
-    const moved = await db
-      .prepare(
-        `UPDATE appointments SET start_time = ?, end_time = ?, selected_timezone = ?, updated_at = ?
-         WHERE id = ? AND status != 'cancelled' RETURNING *`,
-      )
-      .bind(move.start, end, move.zone, now, row.id)
-      .first<AppointmentRow>();
-    if (!moved) throw new ApiError(404, NO_EVENT);
-    return moved;
+    await db.batch(moveStatements(db, calendar, row, move, now));
   } catch (err) {
     if (isSlotConflict(err)) throw new ApiError(409, SLOT_TAKEN);
     throw err;
   }
+  return activeAppointment(db, row.id);
 }
 
 /** Cancels an appointment with the visitor's reason; its slot is free again at once. */
 export async function cancelAppointment(db: D1Database, id: string, reason: string, now: number): Promise<AppointmentRow> {
-  const row = await db
-    .prepare(`UPDATE appointments SET status = 'cancelled', cancel_reason = ?, updated_at = ? WHERE id = ? AND status != 'cancelled' RETURNING *`)
-    .bind(reason, now, id)
-    .first<AppointmentRow>();
+  const [cancelled] = await db.batch<AppointmentRow>([
+    db.prepare(`UPDATE appointments SET status = 'cancelled', cancel_reason = ?, updated_at = ? WHERE id = ? AND status != 'cancelled' RETURNING *`).bind(reason, now, id),
+    releaseMinutes(db, id),
+  ]);
+  const row = cancelled?.results[0];
   if (row) return row;
   const existing = await getAppointment(db, id);
   if (!existing) throw new ApiError(404, NO_EVENT);

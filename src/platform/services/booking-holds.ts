@@ -1,0 +1,65 @@
+/**
+ * Slot holds (paid calendars): when a visitor reaches the card step, the slot is held for
+ * ten minutes, so nobody else books it while the card is confirmed. A hold claims the
+ * slot's minutes exactly as an appointment does, so a race between a hold and a booking
+ * still leaves one of them. Expired holds are cleared by the next claim on the calendar;
+ * the free-slot list ignores them at once.
+ */
+import { newId, type RandomBytes } from '../../lib/ids';
+import type { CalendarDocument } from '../../schemas/calendar';
+import { ApiError } from '../http';
+import { claimMinutes, isSlotConflict, SLOT_TAKEN, slotIsFree } from './slots';
+
+export const HOLD_MS = 10 * 60_000;
+
+export interface HoldRow {
+  id: string;
+  calendar_id: string;
+  start_time: number;
+  end_time: number;
+  expires_at: number;
+}
+
+/** Statements that drop a calendar's expired holds and free their minutes; they open every claiming batch. */
+export function clearExpiredHolds(db: D1Database, calendarId: string, now: number): D1PreparedStatement[] {
+  return [
+    db.prepare('DELETE FROM slot_units WHERE owner IN (SELECT id FROM slot_holds WHERE calendar_id = ? AND expires_at <= ?)').bind(calendarId, now),
+    db.prepare('DELETE FROM slot_holds WHERE calendar_id = ? AND expires_at <= ?').bind(calendarId, now),
+  ];
+}
+
+/** Holds `start` for HOLD_MS; 409 when it is taken or held by someone else. */
+export async function holdSlot(db: D1Database, calendar: CalendarDocument, start: number, now: number, random?: RandomBytes): Promise<HoldRow> {
+  if (!(await slotIsFree(db, calendar, start, now))) throw new ApiError(409, SLOT_TAKEN);
+  const hold: HoldRow = { id: newId('hold', random), calendar_id: calendar.id, start_time: start, end_time: start + calendar.slot_duration * 60_000, expires_at: now + HOLD_MS };
+  try {
+    await db.batch([
+      ...clearExpiredHolds(db, calendar.id, now),
+      db
+        .prepare('INSERT INTO slot_holds (id, calendar_id, start_time, end_time, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+        .bind(hold.id, hold.calendar_id, hold.start_time, hold.end_time, hold.expires_at, now),
+      claimMinutes(db, calendar.id, { start: hold.start_time, end: hold.end_time }, hold.id),
+    ]);
+  } catch (err) {
+    if (isSlotConflict(err)) throw new ApiError(409, SLOT_TAKEN);
+    throw err;
+  }
+  return hold;
+}
+
+/** Statements that release a hold (the visitor went back, or booked with it). */
+export function releaseHoldStatements(db: D1Database, holdId: string): D1PreparedStatement[] {
+  // Only a hold's minutes: an appointment id passed here frees nothing.
+  return [
+    db.prepare('DELETE FROM slot_units WHERE owner = (SELECT id FROM slot_holds WHERE id = ?)').bind(holdId),
+    db.prepare('DELETE FROM slot_holds WHERE id = ?').bind(holdId),
+  ];
+}
+
+/** The visitor's live hold of this calendar and start, or null (expired, released or another slot). */
+export async function liveHold(db: D1Database, holdId: string, calendarId: string, start: number, now: number): Promise<HoldRow | null> {
+  return db
+    .prepare('SELECT * FROM slot_holds WHERE id = ? AND calendar_id = ? AND start_time = ? AND expires_at > ?')
+    .bind(holdId, calendarId, start, now)
+    .first<HoldRow>();
+}

@@ -1,0 +1,129 @@
+/**
+ * The booking flow, once the visitor's zone is known. Its state is an explicit step: pick
+ * a date and time, enter the contact details (and card), add a note, confirmed. With an
+ * event to reschedule, step 1 leads straight to the confirmation.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { firstOfMonth, todayIn } from '../../lib/time/calendar-month';
+import { BOOKING_HEIGHT_OFFSET, postBookingComplete, postCloseWindow, redirectTop, startHeightReporting } from '../embed/protocol';
+import { type BookingAnswer, reschedule } from './api';
+import { Confirmation } from './confirmation';
+import { ContactStep } from './contact-step';
+import { DateStep, type Picker } from './date-step';
+import { redirectTarget } from '../../lib/links';
+import { fillRedirectUrl } from '../form/after-submit';
+import { NoteStep } from './note-step';
+import { PopupHeader } from './popup-header';
+import type { BookedAppointment, BookingWidgetProps } from './types';
+import { useSlots } from './use-slots';
+
+type Step =
+  | { name: 'date' }
+  | { name: 'contact'; slot: string }
+  | { name: 'note'; appointment: BookedAppointment }
+  | { name: 'done'; appointment: BookedAppointment; rescheduled: boolean };
+
+const newPicker = (today: string): Picker => ({ month: firstOfMonth(today), focused: today, date: null, slot: null, autoPick: true });
+
+export function BookingFlow(props: BookingWidgetProps & { initialZone: string }) {
+  const { messages: m, settings, calendars, event } = props;
+  const [now] = useState(() => Date.now());
+  const [zone, setZone] = useState(props.initialZone);
+  const [calendarId, setCalendarId] = useState(event?.calendarId ?? calendars[0]?.id ?? '');
+  const calendar = calendars.find((c) => c.id === calendarId) ?? calendars[0];
+  const today = useMemo(() => todayIn(zone, now), [zone, now]);
+  const [picker, setPicker] = useState(() => newPicker(today));
+  const [slotsVersion, setSlotsVersion] = useState(0);
+  const [step, setStep] = useState<Step>({ name: 'date' });
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const slots = useSlots(calendar?.id ?? '', picker.month, zone, slotsVersion);
+
+  useEffect(() => (settings.inline ? undefined : startHeightReporting(window, BOOKING_HEIGHT_OFFSET)), [settings.inline]);
+
+  if (!calendar) return <p className="ef-booking__error">{m.cannotFindCalendar}</p>;
+
+  const backToDates = (message: string | null) => {
+    setError(message);
+    setStep({ name: 'date' });
+    if (message) setSlotsVersion((v) => v + 1);
+  };
+
+  const onSlot = async (slot: string) => {
+    setError(null);
+    if (!event) return setStep({ name: 'contact', slot });
+    setBusy(m.rescheduling);
+    try {
+      const answer = await reschedule({ event_id: event.id, selected_slot: slot, timezone: zone, calendar_id: calendar.id });
+      setStep({ name: 'done', appointment: answer.appointment, rescheduled: true });
+    } catch (err) {
+      backToDates((err as Error).message || m.unableToSchedule);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const onBooked = (answer: BookingAnswer, contact: Record<string, string>) => {
+    postBookingComplete(answer.fingerprint, calendar.id);
+    const next: Step = { name: 'note', appointment: answer.appointment };
+    if (!settings.redirect) return setStep(next);
+    const url = answer.calendarThankYouUrl ? redirectTarget(fillRedirectUrl(answer.calendarThankYouUrl, { ...contact, appointment_id: answer.id, start_time: answer.appointment.start_time })) : null;
+    if (url) return redirectTop(url);
+    if (settings.inline) document.dispatchEvent(new CustomEvent('booking:submit', { detail: { appointmentId: answer.id, calendarId: calendar.id } }));
+    setStep(next);
+  };
+
+  const popupTitle = { date: event ? m.popupReschedule : m.popupRequestForm, contact: m.popupRequestForm, note: m.popupRequested, done: m.popupThankYou }[step.name];
+
+  return (
+    <div className="ef-booking" data-step={step.name} style={settings.color ? ({ '--ef-accent': settings.color } as React.CSSProperties) : undefined}>
+      {settings.popup && <PopupHeader title={popupTitle} messages={m} onClose={() => postCloseWindow()} />}
+      {step.name === 'date' && (
+        <DateStep
+          lang={props.lang}
+          messages={m}
+          settings={settings}
+          calendars={calendars}
+          calendar={calendar}
+          zone={zone}
+          today={today}
+          now={now}
+          picker={picker}
+          slots={slots}
+          busy={busy}
+          error={error}
+          onPicker={setPicker}
+          onZone={(z) => {
+            setZone(z);
+            setPicker({ ...picker, date: null, slot: null, autoPick: true });
+          }}
+          onCalendar={(id) => {
+            setCalendarId(id);
+            setPicker(newPicker(today));
+          }}
+          onConfirm={onSlot}
+        />
+      )}
+      {step.name === 'contact' && (
+        <ContactStep
+          lang={props.lang}
+          messages={m}
+          formStrings={props.formStrings}
+          settings={settings}
+          calendar={calendar}
+          slot={step.slot}
+          zone={zone}
+          onBack={backToDates}
+          onBooked={onBooked}
+        />
+      )}
+      {step.name === 'note' && (
+        <NoteStep messages={m} appointmentId={step.appointment.id} onDone={() => setStep({ name: 'done', appointment: step.appointment, rescheduled: false })} />
+      )}
+      {step.name === 'done' && (
+        <Confirmation messages={m} lang={props.lang} use24h={settings.use24h} origin={props.origin} calendar={calendar} appointment={step.appointment} rescheduled={step.rescheduled} />
+      )}
+    </div>
+  );
+}
+

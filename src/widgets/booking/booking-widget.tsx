@@ -1,0 +1,28 @@
+/**
+ * The booking widget: one island for its own page (/widget/booking, the service and
+ * provider pages), a frame and a funnel page's calendar element. The server cannot know
+ * the visitor's time zone, so it renders the busy state; the flow starts once the browser
+ * has guessed the zone (or the calendar fixes it).
+ */
+import { useEffect, useState } from 'react';
+import { guessTimeZone } from '../../lib/time/zone-aliases';
+import { BookingFlow } from './booking-flow';
+import './booking.css';
+import type { BookingWidgetProps } from './types';
+
+export default function BookingWidget(props: BookingWidgetProps) {
+  const [zone, setZone] = useState(props.settings.fixedZone ?? props.event?.selectedTimezone ?? null);
+  useEffect(() => {
+    if (!zone) setZone(guessTimeZone());
+  }, [zone]);
+  if (!zone) {
+    return (
+      <div className="ef-booking">
+        <p className="ef-booking__status" role="status">
+          {props.messages.findingSlots}
+        </p>
+      </div>
+    );
+  }
+  return <BookingFlow {...props} initialZone={zone} />;
+}

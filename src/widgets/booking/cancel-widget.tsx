@@ -1,0 +1,95 @@
+/**
+ * Cancelling an appointment (seed 001 §2, §4): a required reason, then 'Your meeting has
+ * been cancelled.'. The popup variant is titled Cancel Booking, shows the start and end
+ * time, and ends on a Thank You step. A failed call stops the busy state and says why.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import { cancelAppointment } from './api';
+import { fill, longDate, slotTime } from './format';
+import type { BookingMessages } from './messages';
+import { PopupHeader } from './popup-header';
+import { postCloseWindow } from '../embed/protocol';
+import './booking.css';
+
+export interface CancelWidgetProps {
+  messages: BookingMessages;
+  lang: string;
+  use24h: boolean;
+  popup: boolean;
+  appointment: { id: string; startTime: string; endTime: string; zone: string; cancelled: boolean; calendarName: string };
+}
+
+type Stage = 'reason' | 'cancelled' | 'thanks';
+
+export default function CancelWidget({ messages: m, lang, use24h, popup, appointment }: CancelWidgetProps) {
+  const id = useId();
+  const [stage, setStage] = useState<Stage>(appointment.cancelled ? 'cancelled' : 'reason');
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const field = useRef<HTMLTextAreaElement>(null);
+  // A reason typed before the island hydrated is kept.
+  useEffect(() => {
+    if (field.current?.value) setReason(field.current.value);
+  }, []);
+  const when = `${longDate(appointment.startTime.slice(0, 10), lang)}, ${fill(m.appointmentTime, { start: slotTime(appointment.startTime, use24h), end: slotTime(appointment.endTime, use24h) })} (${appointment.zone.replaceAll('_', ' ')})`;
+
+  async function cancel() {
+    setBusy(true);
+    setError('');
+    try {
+      await cancelAppointment(appointment.id, reason.trim());
+      setStage('cancelled');
+    } catch (err) {
+      setError((err as Error).message || m.unableToFindCalendar);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="ef-booking ef-booking--cancel" data-stage={stage}>
+      {popup && <PopupHeader title={stage === 'thanks' ? m.popupThankYou : m.cancelTitle} messages={m} onClose={() => postCloseWindow()} />}
+      {stage === 'reason' && (
+        <section className="ef-booking__note" aria-labelledby={`${id}-title`}>
+          <h2 id={`${id}-title`}>{m.cancelTitle}</h2>
+          <p>
+            <strong>{appointment.calendarName}</strong>
+            <br />
+            <span data-testid="cancel-when">{when}</span>
+          </p>
+          <label htmlFor={`${id}-reason`}>
+            {m.cancelReason} <span aria-hidden="true">*</span>
+          </label>
+          <textarea ref={field} id={`${id}-reason`} rows={4} required aria-required="true" value={reason} onChange={(e) => setReason(e.target.value)} aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`} maxLength={2000} />
+          <p id={`${id}-hint`} className="ef-booking__hint">
+            {m.cancelReasonHint}
+          </p>
+          {error && (
+            <p id={`${id}-error`} className="ef-booking__error" role="alert">
+              {error}
+            </p>
+          )}
+          <p className="ef-booking__status" role="status">
+            {busy ? m.cancelling : ''}
+          </p>
+          <div className="ef-booking__actions">
+            <button type="button" className="ef-booking__primary" disabled={reason.trim() === '' || busy} onClick={cancel}>
+              {m.cancelButton}
+            </button>
+          </div>
+        </section>
+      )}
+      {stage !== 'reason' && (
+        <section className="ef-booking__done" aria-live="polite">
+          <h2>{stage === 'thanks' ? m.thankYou : m.cancelled}</h2>
+          {stage === 'cancelled' && popup && (
+            <button type="button" className="ef-booking__primary" onClick={() => setStage('thanks')}>
+              {m.cancelNext}
+            </button>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+/** Step 4: the meeting is scheduled (or rescheduled): when, where, add to calendar, reschedule and cancel. */
+import { useEffect, useRef } from 'react';
+import { fill, longDate, slotTime } from './format';
+import { appointmentLinks } from './links';
+import type { BookingMessages } from './messages';
+import type { BookedAppointment, BookingCalendar } from './types';
+
+export interface ConfirmationProps {
+  messages: BookingMessages;
+  lang: string;
+  use24h: boolean;
+  origin: string;
+  calendar: BookingCalendar;
+  appointment: BookedAppointment;
+  rescheduled: boolean;
+}
+
+export function Confirmation({ messages: m, lang, use24h, origin, calendar, appointment, rescheduled }: ConfirmationProps) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const links = appointmentLinks(origin, calendar.id, appointment.id);
+  const when = `${longDate(appointment.start_time.slice(0, 10), lang)}, ${fill(m.appointmentTime, {
+    start: slotTime(appointment.start_time, use24h),
+    end: slotTime(appointment.end_time, use24h),
+  })} (${appointment.selected_timezone.replaceAll('_', ' ')})`;
+  return (
+    <section className="ef-booking__done" aria-labelledby="ef-booking-done">
+      <div className="ef-booking__check" aria-hidden="true">
+        ✓
+      </div>
+      <h2 id="ef-booking-done" ref={heading} tabIndex={-1}>
+        {rescheduled ? m.rescheduled : m.scheduled}
+      </h2>
+      {calendar.thanksMessage && <p>{calendar.thanksMessage}</p>}
+      <dl className="ef-booking__facts">
+        <dt>{m.when}</dt>
+        <dd data-testid="booking-when">{when}</dd>
+        {appointment.event_address && (
+          <>
+            <dt>{m.where}</dt>
+            <dd>{appointment.event_address}</dd>
+          </>
+        )}
+      </dl>
+      <div className="ef-booking__actions">
+        <a className="ef-booking__secondary" href={links.google} target="_blank" rel="noopener noreferrer">
+          {m.addToGoogle}
+        </a>
+        <a className="ef-booking__secondary" href={links.ics} download>
+          {m.addToOutlook}
+        </a>
+      </div>
+      <p className="ef-booking__manage">
+        <a href={links.reschedule} target="_top">
+          {m.rescheduleLink}
+        </a>
+        <a href={links.cancel} target="_top">
+          {m.cancelLink}
+        </a>
+      </p>
+    </section>
+  );
+}

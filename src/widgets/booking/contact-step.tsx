@@ -1,0 +1,169 @@
+/**
+ * Step 2: the contact form of the calendar (its own, or the standard one) drawn by the
+ * form engine, and for a paid calendar the card field where the form's payment field is.
+ * Reaching this step on a paid calendar holds the slot for ten minutes; going back
+ * releases it. Booking: validate with the shared rules, set up the card (setup intent,
+ * then Stripe's confirmation), then POST /appointment. Back is disabled while sending.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { todayIn } from '../../lib/time/calendar-month';
+import { FormFields } from '../form/form-fields';
+import { initialValues } from '../form/initial-values';
+import { sendSubmission } from '../form/submit';
+import type { FieldEnv } from '../form/types';
+import { useFormEngine } from '../form/use-form-engine';
+import { type BookingAnswer, holdSlot, releaseHold, setupIntent } from './api';
+import type { CardHandle } from './card-field';
+import { CardSlot } from './card-slot';
+import { longDate, slotTime } from './format';
+import type { BookingMessages } from './messages';
+import type { BookingCalendar, BookingSettings } from './types';
+import type { FormStrings } from '../form/types';
+import '../form/form.css';
+
+export interface ContactStepProps {
+  lang: string;
+  messages: BookingMessages;
+  formStrings: FormStrings;
+  settings: BookingSettings;
+  calendar: BookingCalendar;
+  slot: string;
+  zone: string;
+  /** Back to step 1, with a message when the slot was lost. */
+  onBack: (message: string | null) => void;
+  onBooked: (answer: BookingAnswer, contact: Record<string, string>) => void;
+}
+
+const SLOT_GONE = 409;
+
+export function ContactStep(props: ContactStepProps) {
+  const { messages: m, calendar, slot, zone, formStrings } = props;
+  const root = useRef<HTMLFormElement>(null);
+  const card = useRef<CardHandle>(null);
+  const hold = useRef<string | null>(null);
+  const [held, setHeld] = useState(!calendar.paid);
+  const [busy, setBusy] = useState(false);
+  const [serverError, setServerError] = useState('');
+  const [cardError, setCardError] = useState('');
+  const fields = calendar.form.fields.filter((f) => f.type !== 'submit' && f.active !== false);
+  const formFields = fields.filter((f) => f.type !== 'payment');
+  const today = todayIn(zone, Date.now());
+  const engine = useFormEngine({ fields: formFields, initialValues: initialValues(formFields, new URLSearchParams(location.search), {}, calendar.country), country: calendar.country, today, turnstile: false }, root);
+  const env: FieldEnv = { lang: props.lang, country: calendar.country, today, labelsVisible: calendar.form.formLabelVisible !== false, strings: formStrings, turnstileSiteKey: '' };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the hold belongs to this slot, taken once.
+  useEffect(() => {
+    if (!calendar.paid) return;
+    let live = true;
+    holdSlot(calendar.id, slot).then(
+      (answer) => {
+        if (!live) return void releaseHold(answer.hold_id).catch(() => {});
+        hold.current = answer.hold_id;
+        setHeld(true);
+      },
+      (err: Error & { status?: number }) => live && props.onBack(err.message || m.unableToSchedule),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const back = () => {
+    if (hold.current) void releaseHold(hold.current).catch(() => {});
+    hold.current = null;
+    props.onBack(null);
+  };
+
+  async function onSubmit(e: React.FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (busy) return;
+    setServerError('');
+    setCardError('');
+    if (!(await engine.validate())) return;
+    setBusy(true);
+    try {
+      const values = engine.values as Record<string, unknown>;
+      const payment = calendar.paid ? await confirmCard(values) : {};
+      if (payment === null) return;
+      const formData = { ...values, ...payment, calendar_id: calendar.id, location_id: calendar.locationId, formId: calendar.formId, selected_slot: slot, selected_timezone: zone, ...(hold.current ? { hold_id: hold.current } : {}) };
+      const outcome = await sendSubmission({ endpoint: '/api/appointment', formData, files: engine.files });
+      if (outcome.kind === 'ok') {
+        hold.current = null;
+        const contact = Object.fromEntries(Object.entries(values).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
+        return props.onBooked(outcome.body as unknown as BookingAnswer, contact);
+      }
+      if (outcome.kind === 'offline') return setServerError(m.unableToSchedule);
+      if (outcome.status === SLOT_GONE && !outcome.msg.includes('card')) return props.onBack(outcome.msg || m.unableToSchedule);
+      if (outcome.errors.length) engine.showErrors(outcome.errors);
+      if (outcome.status === 402) setCardError(outcome.msg);
+      else setServerError(outcome.msg || m.unableToSchedule);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  /** The card setup: a setup intent for this calendar, confirmed with the card. Null when it failed (the error is shown). */
+  async function confirmCard(values: Record<string, unknown>): Promise<Record<string, unknown> | null> {
+    let secret: string | undefined;
+    try {
+      secret = (await setupIntent(calendar.locationId, calendar.id)).client_secret;
+    } catch {
+      secret = undefined;
+    }
+    if (!secret) {
+      setServerError(m.paymentSetupError);
+      return null;
+    }
+    try {
+      const name = [values.first_name, values.last_name].filter((x) => typeof x === 'string' && x).join(' ');
+      const email = typeof values.email === 'string' ? values.email : undefined;
+      const paymentMethodId = await card.current?.confirm(secret, { ...(name ? { name } : {}), ...(email ? { email } : {}) });
+      if (!paymentMethodId) throw new Error(m.cardLoadError);
+      return { stripePaymentResult: { paymentMethodId, client_secret: secret } };
+    } catch (err) {
+      setCardError((err as Error).message || m.paymentError);
+      return null;
+    }
+  }
+
+  const paymentAt = fields.findIndex((f) => f.type === 'payment');
+  const before = paymentAt < 0 ? formFields : fields.slice(0, paymentAt);
+  const after = paymentAt < 0 ? [] : fields.slice(paymentAt + 1);
+  const fieldProps = { values: engine.values, files: engine.files, errors: engine.errors, onChange: engine.setValue, onFiles: engine.setFiles, env, idPrefix: `ef-booking-${calendar.id}` };
+  const submitLabel = calendar.form.fields.find((f) => f.type === 'submit')?.label || calendar.form.button?.text || m.bookAppointment;
+
+  return (
+    <section className="ef-booking__contact" aria-labelledby="ef-booking-contact-title">
+      <div className="ef-booking__summary">
+        <button type="button" className="ef-booking__back" onClick={back} disabled={busy} aria-label={m.backToCalendar}>
+          ←
+        </button>
+        <p className="ef-booking__summary-time" data-slot={slot}>
+          {slotTime(slot, props.settings.use24h)} ({zone.replaceAll('_', ' ')})
+        </p>
+        <p>{calendar.durationLabel}</p>
+        <p>{longDate(slot.slice(0, 10), props.lang)}</p>
+        {calendar.paid && <p>{calendar.paid.amountLabel}</p>}
+      </div>
+      <h2 id="ef-booking-contact-title">{m.enterInformation}</h2>
+      {calendar.paid && held && <p className="ef-booking__hint">{m.heldFor}</p>}
+      {serverError && (
+        <p className="ef-booking__error" role="alert">
+          {serverError}
+        </p>
+      )}
+      <form ref={root} className="ef-form ef-booking__form" onSubmit={onSubmit} noValidate>
+        <FormFields fields={before.filter((f) => f.type !== 'payment')} {...fieldProps} />
+        {calendar.paid && <CardSlot ref={card} publishableKey={calendar.paid.publishableKey} messages={m} error={cardError} />}
+        <FormFields fields={after} {...fieldProps} />
+        <p className="ef-booking__status" role="status">
+          {busy ? m.scheduling : ''}
+        </p>
+        <button type="submit" className="ef-booking__primary" disabled={busy || !held}>
+          {submitLabel}
+        </button>
+      </form>
+    </section>
+  );
+}
+

@@ -1,0 +1,155 @@
+/**
+ * Step 1: the calendar selector (several calendars), the time-zone picker (unless the
+ * contact zone is fixed), the month grid and the chosen day's times. A month's first day
+ * with free times is chosen when its slots arrive (not on narrow screens, where a chosen
+ * day replaces the grid); changing the day clears the time.
+ */
+import { useEffect } from 'react';
+import { addDays, addMonths, firstOfMonth, type IsoDate, monthOf } from '../../lib/time/calendar-month';
+import { DateGrid } from './date-grid';
+import { fill, longDate } from './format';
+import type { BookingMessages } from './messages';
+import { SlotList } from './slot-list';
+import type { BookingCalendar, BookingSettings } from './types';
+import type { SlotsState } from './use-slots';
+import { ZonePicker } from './zone-picker';
+
+export interface Picker {
+  month: IsoDate;
+  focused: IsoDate;
+  date: IsoDate | null;
+  slot: string | null;
+  /** The month's first free day is chosen when its slots arrive. */
+  autoPick: boolean;
+}
+
+export interface DateStepProps {
+  lang: string;
+  messages: BookingMessages;
+  settings: BookingSettings;
+  calendars: BookingCalendar[];
+  calendar: BookingCalendar;
+  zone: string;
+  today: IsoDate;
+  now: number;
+  picker: Picker;
+  slots: SlotsState;
+  busy: string | null;
+  error: string | null;
+  onPicker: (next: Picker) => void;
+  onZone: (zone: string) => void;
+  onCalendar: (id: string) => void;
+  onConfirm: (slot: string) => void;
+}
+
+const isNarrow = () => typeof window !== 'undefined' && window.matchMedia('(max-width: 649.98px)').matches;
+
+export function DateStep(props: DateStepProps) {
+  const { messages: m, picker, slots, calendar, lang } = props;
+  const rangeStart = addDays(props.today, -2);
+  const free = slots.status === 'ready' ? slots.slots : {};
+  const isOpen = (date: IsoDate) => date >= rangeStart && (free[date]?.slots.length ?? 0) > 0;
+  const monthDays = Object.keys(free).filter((d) => monthOf(d) === monthOf(picker.month) && isOpen(d)).sort();
+  const daySlots = picker.date ? (free[picker.date]?.slots ?? []) : [];
+
+  useEffect(() => {
+    if (slots.status !== 'ready' || !picker.autoPick) return;
+    const first = monthDays[0] ?? null;
+    props.onPicker({ ...picker, autoPick: false, date: isNarrow() ? null : first, slot: null, focused: first ?? picker.focused });
+  });
+
+  const focus = (date: IsoDate) => {
+    const month = firstOfMonth(date);
+    props.onPicker({ ...picker, focused: date, ...(month !== picker.month ? { month, date: null, slot: null, autoPick: true } : {}) });
+  };
+
+  return (
+    <div className={`ef-booking__step1${picker.date ? ' ef-booking--has-date' : ''}`}>
+      <div className="ef-booking__options">
+        {props.calendars.length > 1 && (
+          <label className="ef-booking__field">
+            <span>{m.calendar}</span>
+            <select value={calendar.id} onChange={(e) => props.onCalendar(e.target.value)}>
+              {props.calendars.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        {!props.settings.fixedZone && <ZonePicker zone={props.zone} now={props.now} messages={m} onChange={props.onZone} />}
+      </div>
+      <div className="ef-booking__picker">
+        <div className="ef-booking__calendar-pane">
+          <DateGrid
+            month={picker.month}
+            focused={picker.focused}
+            selected={picker.date}
+            startDay={props.settings.startDay}
+            lang={lang}
+            messages={m}
+            isOpen={isOpen}
+            loading={slots.status === 'loading'}
+            canGoBack={picker.month > firstOfMonth(rangeStart)}
+            onFocus={focus}
+            onSelect={(date) => props.onPicker({ ...picker, focused: date, date, slot: null })}
+          />
+          {slots.status === 'ready' && monthDays.length === 0 && (
+            <div className="ef-booking__empty" role="status">
+              <p>{m.noSlotsMonth}</p>
+              <button type="button" className="ef-booking__link" onClick={() => focus(firstOfMonth(addMonths(picker.month, 1)))}>
+                {m.goToNextMonth}
+              </button>
+            </div>
+          )}
+        </div>
+        <div className="ef-booking__times-pane">
+          <p className="ef-booking__status" role="status">
+            {slots.status === 'loading' ? m.findingSlots : (props.busy ?? '')}
+          </p>
+          {slots.status === 'failed' && (
+            <p className="ef-booking__error" role="alert">
+              {slots.message || m.unableToFindCalendar}
+            </p>
+          )}
+          {props.error && (
+            <p className="ef-booking__error" role="alert">
+              {props.error}
+            </p>
+          )}
+          {picker.date && (
+            <>
+              <button type="button" className="ef-booking__back ef-booking__narrow-only" onClick={() => props.onPicker({ ...picker, date: null, slot: null })}>
+                ← {m.backToCalendar}
+              </button>
+              <h3 className="ef-booking__day-title">{fill(m.timesFor, { date: longDate(picker.date, lang) })}</h3>
+              {daySlots.length === 0 ? (
+                <p className="ef-booking__empty">{m.noSlots}</p>
+              ) : (
+                <SlotList
+                  key={`${picker.date}-${props.zone}`}
+                  slots={daySlots}
+                  selected={picker.slot}
+                  zone={props.zone}
+                  use24h={props.settings.use24h}
+                  messages={m}
+                  onChoose={(slot) => props.onPicker({ ...picker, slot })}
+                  onConfirm={props.onConfirm}
+                />
+              )}
+            </>
+          )}
+          <div className="ef-booking__footer">
+            <span className="ef-booking__duration">
+              {m.duration}: {calendar.durationLabel}
+            </span>
+            <button type="button" className="ef-booking__primary" disabled={!picker.slot || !!props.busy} onClick={() => picker.slot && props.onConfirm(picker.slot)}>
+              {m.selectDate}
+            </button>
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

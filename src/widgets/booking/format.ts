@@ -1,0 +1,50 @@
+/**
+ * Display of slots and dates. Slot times arrive as ISO strings with the offset of the
+ * visitor's zone, so their wall clock is read straight from the string; dates and zone
+ * names go through Intl in the visitor's language.
+ */
+import type { IsoDate } from '../../lib/time/calendar-month';
+
+/** `HH:mm` (24 h) or `hh:mm AM` (12 h) of an ISO slot string (seed 001 §9). */
+export function slotTime(iso: string, use24h: boolean): string {
+  const hour = Number(iso.slice(11, 13));
+  const minute = iso.slice(14, 16);
+  if (use24h) return `${String(hour).padStart(2, '0')}:${minute}`;
+  const h12 = hour % 12 === 0 ? 12 : hour % 12;
+  return `${String(h12).padStart(2, '0')}:${minute} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
+export const isMorning = (iso: string): boolean => Number(iso.slice(11, 13)) < 12;
+
+const utcDate = (date: IsoDate) => new Date(`${date}T12:00:00Z`);
+
+/** "Monday, 2 March 2026" in the visitor's language. */
+export function longDate(date: IsoDate, lang: string): string {
+  return new Intl.DateTimeFormat(lang, { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(utcDate(date));
+}
+
+export function monthTitle(date: IsoDate, lang: string): string {
+  return new Intl.DateTimeFormat(lang, { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(utcDate(date));
+}
+
+/** Short weekday names, Sunday first. */
+export function weekdayNames(lang: string, width: 'short' | 'long'): string[] {
+  const f = new Intl.DateTimeFormat(lang, { timeZone: 'UTC', weekday: width });
+  // 4 January 1970 was a Sunday.
+  return Array.from({ length: 7 }, (_, i) => f.format(new Date(Date.UTC(1970, 0, 4 + i, 12))));
+}
+
+/** "GMT-05:00" for a zone now. */
+export function zoneOffset(zone: string, now: number): string {
+  try {
+    const part = new Intl.DateTimeFormat('en', { timeZone: zone, timeZoneName: 'longOffset' }).formatToParts(now).find((p) => p.type === 'timeZoneName');
+    return part?.value === 'GMT' ? 'GMT+00:00' : (part?.value ?? '');
+  } catch {
+    return '';
+  }
+}
+
+/** Fills `{{name}}` placeholders of a translated message. */
+export function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, key: string) => String(values[key] ?? ''));
+}

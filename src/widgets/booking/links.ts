@@ -1,0 +1,21 @@
+/**
+ * Links of a booked appointment, all built on its id so they keep working after a
+ * reschedule: add to Google Calendar, the .ics file, reschedule and cancel.
+ */
+
+export interface AppointmentLinks {
+  google: string;
+  ics: string;
+  reschedule: string;
+  cancel: string;
+}
+
+export function appointmentLinks(origin: string, calendarId: string, appointmentId: string): AppointmentLinks {
+  const id = encodeURIComponent(appointmentId);
+  return {
+    google: `${origin}/api/google/calendar/add-event/${id}`,
+    ics: `${origin}/api/google/calendar/get-ics/${id}`,
+    reschedule: `${origin}/widget/booking/${encodeURIComponent(calendarId)}?event_id=${id}`,
+    cancel: `${origin}/widget/cancel-booking?event_id=${id}`,
+  };
+}

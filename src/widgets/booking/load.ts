@@ -1,0 +1,136 @@
+/**
+ * Server side of the booking pages: reads the widget data through the platform API (in
+ * process, or the upstream at API_ORIGIN) and shapes the island's props. Failures come back
+ * as the status and message the error screen shows (seed 001 §2, §8).
+ */
+import type { TFunction } from 'i18next';
+import * as v from 'valibot';
+import { formatMoney } from '../../lib/currency';
+import type { ApiFetch } from '../../platform/client';
+import { type FormBody, formBody } from '../../schemas/form';
+import { formStrings } from '../form/strings';
+import { bookingMessages, durationLabel } from './messages';
+import type { BookingCalendar, BookingSettings, BookingWidgetProps, RescheduleEvent } from './types';
+
+export type Loaded<T> = { ok: true; value: T } | { ok: false; status: number; msg: string };
+
+// biome-ignore lint/suspicious/noExplicitAny: API answers are read loosely and checked field by field.
+type Loose = Record<string, any>;
+
+async function getJson(api: ApiFetch, path: string): Promise<Loaded<Loose>> {
+  const res = await api(path);
+  const body = (await res.json().catch(() => ({}))) as Loose;
+  return res.ok ? { ok: true, value: body } : { ok: false, status: res.status, msg: String(body.msg ?? '') };
+}
+
+const str = (x: unknown, fallback = ''): string => (typeof x === 'string' ? x : fallback);
+
+/** A calendar of widget_data or services as the island needs it. */
+export function toBookingCalendar(raw: Loose, country: string, t: TFunction, lang: string): BookingCalendar {
+  const form: FormBody = v.parse(formBody, raw.form ?? { fields: [] });
+  const stripe = raw.stripe as Loose | null;
+  const paid = stripe && Number(stripe.amount) > 0;
+  return {
+    id: str(raw.id),
+    name: str(raw.name),
+    description: str(raw.description),
+    locationId: str(raw.location_id ?? raw.locationId),
+    slotDuration: Number(raw.slot_duration) || 30,
+    durationLabel: durationLabel(t, Number(raw.slot_duration) || 30),
+    eventColor: str(raw.event_color, '#8E24AA'),
+    eventAddress: str(raw.event_address),
+    form,
+    formId: str(raw.form_id),
+    paid: paid ? { publishableKey: str(stripe.publishable_key), amountLabel: formatMoney(Math.round(Number(stripe.amount) * 100), str(stripe.currency, 'USD'), lang) } : null,
+    thankYouUrl: str(raw.thank_you_url),
+    thanksMessage: str(raw.thanks_message || raw.form_submit_thanks_message),
+    country,
+  };
+}
+
+/** The widget's query parameters (seed 001 §2). */
+export interface BookingQuery {
+  eventId: string | null;
+  use24h: boolean | null;
+  popup: boolean;
+  redirect: boolean;
+  notrack: boolean;
+  color: string;
+}
+
+export function readBookingQuery(params: URLSearchParams): BookingQuery {
+  const flag = (name: string) => params.has(name) && !['false', '0'].includes(params.get(name) ?? '');
+  const color = params.get('color') ?? '';
+  return {
+    eventId: params.get('event_id') || params.get('eventId') || null,
+    use24h: params.has('use24hFormat') ? flag('use24hFormat') : null,
+    popup: flag('popup'),
+    redirect: params.get('redirect') !== 'false',
+    notrack: params.has('notrack'),
+    // Only a plain colour reaches the style attribute.
+    color: /^#?[0-9a-fA-F]{3,8}$/.test(color) ? (color.startsWith('#') ? color : `#${color}`) : /^[a-z]{3,20}$/i.test(color) ? color : '',
+  };
+}
+
+function settingsOf(provider: Loose | null, calendarZone: string, query: BookingQuery, inline: boolean): BookingSettings {
+  return {
+    use24h: query.use24h ?? Boolean(provider?.use24hFormat),
+    startDay: Number.isInteger(provider?.startDayOfWeek) ? provider?.startDayOfWeek : 1,
+    fixedZone: provider?.disableContactTimezone ? calendarZone : null,
+    redirect: query.redirect,
+    popup: query.popup,
+    notrack: query.notrack,
+    inline,
+    color: query.color,
+  };
+}
+
+/** The event being rescheduled, or the 404 'No calendar event found'. */
+export async function loadEvent(api: ApiFetch, eventId: string): Promise<Loaded<RescheduleEvent & { status: string; endTime: string }>> {
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(eventId)) return { ok: false, status: 404, msg: 'No calendar event found' };
+  const res = await getJson(api, `/appointment/${encodeURIComponent(eventId)}`);
+  if (!res.ok) return res.status === 404 || res.status === 400 ? { ok: false, status: 404, msg: 'No calendar event found' } : res;
+  const e = res.value;
+  return { ok: true, value: { id: str(e.id), calendarId: str(e.calendar_id), startTime: str(e.start_time), endTime: str(e.end_time), selectedTimezone: str(e.selected_timezone), status: str(e.status) } };
+}
+
+/** Props of the booking widget for calendar ids (the first is shown first). */
+export async function loadBookingWidget(
+  api: ApiFetch,
+  input: { ids: string[]; query: BookingQuery; t: TFunction; lang: string; origin: string; inline?: boolean },
+): Promise<Loaded<BookingWidgetProps>> {
+  const { t, lang, query } = input;
+  if (input.ids.length === 0) return { ok: false, status: 404, msg: 'Calendar Id not found' };
+  const data = await getJson(api, `/appointment/widget_data?calendar=${encodeURIComponent(input.ids.join(','))}`);
+  if (!data.ok) return data;
+  const entries = input.ids.map((id) => data.value[id] as Loose | undefined).filter((e): e is Loose => !!e?.calendar);
+  if (entries.length === 0) return { ok: false, status: 404, msg: t('booking:cannotFindCalendar') };
+  let event: RescheduleEvent | null = null;
+  if (query.eventId) {
+    const loaded = await loadEvent(api, query.eventId);
+    if (!loaded.ok) return loaded;
+    if (loaded.value.status === 'cancelled' || !entries.some((e) => e.calendar.id === loaded.value.calendarId)) return { ok: false, status: 404, msg: t('booking:noEvent') };
+    event = loaded.value;
+  }
+  const first = entries[0] as Loose;
+  return {
+    ok: true,
+    value: {
+      lang,
+      messages: bookingMessages(t),
+      formStrings: formStrings(t),
+      calendars: entries.map((e) => toBookingCalendar(e.calendar, str(e.country, 'US'), t, lang)),
+      settings: settingsOf(first.calendarProvider ?? null, str(first.timezone, 'UTC'), query, input.inline ?? false),
+      event,
+      origin: input.origin,
+    },
+  };
+}
+
+/** The calendars a funnel page's calendar element offers: its calendar, or its provider's services. */
+export async function calendarElementIds(api: ApiFetch, ref: { calendarId: string; providerId: string; isProvider: boolean }): Promise<string[]> {
+  if (!ref.isProvider) return ref.calendarId ? [ref.calendarId] : [];
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(ref.providerId)) return [];
+  const res = await getJson(api, `/appointment/services?calendar_provider_id=${encodeURIComponent(ref.providerId)}`);
+  return res.ok ? (res.value.services as Loose[]).map((s) => str(s.id)).filter(Boolean) : [];
+}

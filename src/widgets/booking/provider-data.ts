@@ -1,0 +1,105 @@
+/**
+ * The provider and service pages of /widget/appointment (seed 001 §2): which page a path
+ * names, and the provider's services as the list shows them.
+ */
+import type { Translator } from '../../lib/i18n';
+import { requestTranslator } from '../../lib/request-context';
+import type { Loaded } from './load';
+import { bookingApi, bookingPageData, cancelPageData } from './page-data';
+
+/** Seed 001 §9 text limits. */
+export const SERVICE_DESCRIPTION_LIMIT = 70;
+export const PROVIDER_DESCRIPTION_LIMIT = 330;
+export const PROVIDER_MORE_ABOVE = 230;
+export const DEFAULT_EVENT_COLOR = '#8E24AA';
+
+export interface ServiceItem {
+  name: string;
+  description: string;
+  color: string;
+  href: string;
+  duration: number;
+}
+
+export interface ProviderView {
+  name: string;
+  description: string;
+  services: ServiceItem[];
+}
+
+/** Cuts text at `limit` characters (code points, so no emoji is split), with an ellipsis. */
+export function cut(text: string, limit: number): string {
+  const chars = [...text.trim()];
+  return chars.length > limit ? `${chars.slice(0, limit).join('').trimEnd()}…` : chars.join('');
+}
+
+const colorOf = (value: unknown) => (typeof value === 'string' && /^#[0-9a-fA-F]{3,8}$/.test(value) ? value : DEFAULT_EVENT_COLOR);
+
+// biome-ignore lint/suspicious/noExplicitAny: API answers are read loosely, field by field.
+type Loose = Record<string, any>;
+
+async function servicesOf(query: URLSearchParams): Promise<Loaded<Loose>> {
+  const res = await bookingApi()(`/appointment/services?${query}`);
+  const body = (await res.json().catch(() => ({}))) as Loose;
+  return res.ok ? { ok: true, value: body } : { ok: false, status: res.status, msg: String(body.msg ?? '') };
+}
+
+export async function providerPageData(request: Request, url: URL, providerRef: string): Promise<{ translator: Translator; loaded: Loaded<ProviderView> }> {
+  const translator = requestTranslator(request);
+  const byId = url.searchParams.get('use_id_instead_of_slug');
+  const q = new URLSearchParams({ calendar_provider_slug: providerRef, ...(byId ? { use_id_instead_of_slug: byId } : {}) });
+  const answer = await servicesOf(q);
+  if (!answer.ok) return { translator, loaded: answer };
+  const provider = answer.value.calendarProvider as Loose;
+  const keep = new URLSearchParams([...url.searchParams].filter(([k]) => ['lang', 'use24hFormat', 'color', 'notrack', 'redirect', 'use_id_instead_of_slug'].includes(k)));
+  const suffix = keep.size ? `?${keep}` : '';
+  const services = (answer.value.services as Loose[]).map((s) => ({
+    name: String(s.name ?? ''),
+    description: cut(String(s.description ?? ''), SERVICE_DESCRIPTION_LIMIT),
+    color: colorOf(s.event_color),
+    duration: Number(s.slot_duration) || 0,
+    href: `/widget/appointment/${encodeURIComponent(providerRef)}/${encodeURIComponent(byId ? String(s.id) : String(s.slug))}${suffix}`,
+  }));
+  return {
+    translator,
+    loaded: {
+      ok: true,
+      value: {
+        name: String(provider.calendar_provider_name || provider.name || ''),
+        description: cut(String(provider.calendar_provider_description ?? ''), PROVIDER_DESCRIPTION_LIMIT),
+        services,
+      },
+    },
+  };
+}
+
+/** The calendar id a service path names (with its provider, or by the service alone). */
+export async function serviceCalendarId(url: URL, service: string, provider: string | null): Promise<Loaded<string>> {
+  const byId = url.searchParams.get('use_id_instead_of_slug');
+  const q = new URLSearchParams({ calendar_slug: service, ...(provider ? { calendar_provider_slug: provider } : {}), ...(byId ? { use_id_instead_of_slug: byId } : {}) });
+  const answer = await servicesOf(q);
+  if (!answer.ok) return answer;
+  const id = (answer.value.services as Loose[])[0]?.id;
+  return typeof id === 'string' ? { ok: true, value: id } : { ok: false, status: 404, msg: 'Unable to find calendar' };
+}
+
+export type AppointmentRoute =
+  | { kind: 'provider'; provider: string }
+  | { kind: 'service'; provider: string | null; service: string }
+  | { kind: 'cancel' }
+  | { kind: 'missing' };
+
+/** /widget/appointment/{provider?}/{service?}, /service/{service} and /service/{service}/cancel. */
+export function appointmentRoute(path: string, group: string | null): AppointmentRoute {
+  const parts = path.split('/').filter(Boolean);
+  if (parts[0] === 'service') {
+    if (parts.length === 2 && parts[1]) return { kind: 'service', provider: null, service: parts[1] };
+    if (parts.length === 3 && parts[2] === 'cancel') return { kind: 'cancel' };
+    return { kind: 'missing' };
+  }
+  const provider = parts[0] ?? group;
+  if (!provider || parts.length > 2) return { kind: 'missing' };
+  return parts[1] ? { kind: 'service', provider, service: parts[1] } : { kind: 'provider', provider };
+}
+
+export { bookingPageData, cancelPageData };

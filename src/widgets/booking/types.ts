@@ -1,0 +1,72 @@
+/** What the booking island receives from its page: only what the browser needs. */
+import type { FormBody } from '../../schemas/form';
+import type { FormStrings } from '../form/types';
+import type { BookingMessages } from './messages';
+
+/** One bookable calendar (service), as the widget shows it. */
+export interface BookingCalendar {
+  id: string;
+  name: string;
+  description: string;
+  locationId: string;
+  slotDuration: number;
+  /** "30 minutes" / "1 hour", translated on the server. */
+  durationLabel: string;
+  eventColor: string;
+  eventAddress: string;
+  form: FormBody;
+  /** The calendar's own form, '' for the standard one. */
+  formId: string;
+  /** Card payment, when the calendar takes one. */
+  paid: { publishableKey: string; amountLabel: string } | null;
+  thankYouUrl: string;
+  thanksMessage: string;
+  /** The location's country: phone numbers are read in it. */
+  country: string;
+}
+
+export interface BookingSettings {
+  use24h: boolean;
+  /** 0 Sunday … 6 Saturday. */
+  startDay: number;
+  /** The contact time zone is fixed (no picker); slots show in this zone. */
+  fixedZone: string | null;
+  /** redirect=false: stay on the widget after booking. */
+  redirect: boolean;
+  popup: boolean;
+  notrack: boolean;
+  /** Inside a funnel page rather than its own page or frame. */
+  inline: boolean;
+  /** Accent colour (?color). */
+  color: string;
+}
+
+/** An appointment being rescheduled (event_id). */
+export interface RescheduleEvent {
+  id: string;
+  calendarId: string;
+  startTime: string;
+  selectedTimezone: string;
+}
+
+export interface BookingWidgetProps {
+  lang: string;
+  messages: BookingMessages;
+  /** The form engine's strings (labels, validation messages) for the contact step. */
+  formStrings: FormStrings;
+  calendars: BookingCalendar[];
+  settings: BookingSettings;
+  event: RescheduleEvent | null;
+  /** Base of the links to reschedule and cancel: the page's origin. */
+  origin: string;
+}
+
+/** The appointment as the booking calls answer it. */
+export interface BookedAppointment {
+  id: string;
+  start_time: string;
+  end_time: string;
+  selected_timezone: string;
+  calendar_id: string;
+  event_address: string;
+}

@@ -1,0 +1,123 @@
+/**
+ * The booking widget where sellers put it: embedded in an iframe on a plain HTML page of
+ * another origin (a server on its own port), which receives booking-complete through the
+ * embed protocol; and the calendar element of /welcome, which books in place. Plus the
+ * error screens, popup mode, the provider page and the narrow layout, with screenshots at
+ * 375 and 1280 px.
+ */
+import { createServer, type Server } from 'node:http';
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations, fillContact, firstFreeSlot, ORIGIN, openWidget, uniqueEmail, VISITOR_ZONE } from './booking-helpers';
+import { E2E_PORT } from './playwright.config';
+
+test.use({ timezoneId: VISITOR_ZONE });
+
+// The seller's site: another port (this worktree's manual dev port, free during the browser tests), so another origin.
+const SELLER_PORT = E2E_PORT + 10;
+let seller: Server;
+
+test.beforeAll(async () => {
+  seller = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end(`<!doctype html><html lang="en"><title>Seller</title><h1>Book with us</h1>
+<iframe title="Booking" src="${ORIGIN}/widget/booking/cal_discovery" style="width:100%;height:700px"></iframe>
+<script>window.received = []; addEventListener('message', (e) => { if (e.origin === '${ORIGIN}') window.received.push(e.data); });</script>`);
+  });
+  await new Promise<void>((resolve) => seller.listen(SELLER_PORT, '127.0.0.1', resolve));
+});
+test.afterAll(() => new Promise<void>((resolve) => seller.close(() => resolve())));
+
+test('an embedded widget posts booking-complete to the page around it', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`http://127.0.0.1:${SELLER_PORT}/`);
+  const frame = page.frameLocator('iframe');
+  const widget = frame.locator('.ef-booking');
+  await expect(widget.getByRole('grid')).toHaveAttribute('aria-busy', 'false');
+  await (await firstFreeSlot(widget)).click();
+  await widget.getByRole('button', { name: /^Select time/ }).click();
+  await fillContact(widget, { first: 'Framed', last: 'Visitor', email: uniqueEmail('framed'), phone: '+1 202 555 0150' });
+  await widget.locator('form button[type="submit"]').click();
+  await expect(widget.getByRole('heading', { name: 'Your Meeting has been Scheduled' })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => (window as unknown as { received: { type: string }[] }).received.map((m) => m.type))).toContain('booking-complete');
+  const complete = await page.evaluate(() => (window as unknown as { received: Record<string, unknown>[] }).received.find((m) => m.type === 'booking-complete'));
+  expect(complete).toMatchObject({ calendarId: 'cal_discovery', fingerprint: expect.any(String) });
+  const heights = await page.evaluate(() => (window as unknown as { received: { type: string; height?: number }[] }).received.filter((m) => m.type === 'height').map((m) => m.height));
+  expect(Math.min(...(heights as number[]))).toBeGreaterThanOrEqual(560);
+});
+
+test('the calendar on /welcome books in place', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`${ORIGIN}/welcome`);
+  const widget = page.locator('[data-element="calendar"] .ef-booking');
+  await widget.scrollIntoViewIfNeeded();
+  await expect(widget.getByRole('grid')).toHaveAttribute('aria-busy', 'false');
+  await expect(page.getByText('The booking calendar is loading')).toHaveCount(0);
+  await (await firstFreeSlot(widget)).click();
+  await widget.getByRole('button', { name: /^Select time/ }).click();
+  await fillContact(widget, { first: 'Welcome', last: 'Guest', email: uniqueEmail('welcome'), phone: '+1 202 555 0160' });
+  await widget.locator('form button[type="submit"]').click();
+  await expect(widget.getByRole('heading', { name: 'Your Meeting has been Scheduled' })).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe('/welcome');
+});
+
+test('errors of missing calendars, events and appointments', async ({ page }) => {
+  const cases: [string, number, string][] = [
+    ['/widget/booking', 404, 'Calendar Id not found'],
+    ['/widget/booking/cal_nope', 404, 'Cannot find calendar.'],
+    ['/widget/booking/cal_discovery?event_id=apt_nope', 404, 'No calendar event found'],
+    ['/widget/cancel-booking', 404, 'Appointment Id not found'],
+    ['/widget/booking/cancel-booking?event_id=apt_nope', 404, 'No calendar event found'],
+    ['/widget/appointment/service/no-such-service', 404, 'Unable to find calendar'],
+    ['/widget/appointment/nobody', 404, 'Unable to find calendar'],
+  ];
+  for (const [path, status, msg] of cases) {
+    const res = await page.goto(`${ORIGIN}${path}`);
+    expect(res?.status(), path).toBe(status);
+    await expect(page.getByTestId('error-msg')).toHaveText(msg);
+  }
+});
+
+test('the provider page lists the services, newest first, each booking its calendar', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`${ORIGIN}/widget/appointment/demo-provider`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Maya Ortiz and the Brightpath coaches');
+  const more = page.getByRole('button', { name: 'Read more' });
+  await expect(more).toHaveAttribute('aria-expanded', 'false');
+  await more.click();
+  await expect(page.getByRole('button', { name: 'Show less' })).toHaveAttribute('aria-expanded', 'true');
+  const names = await page.locator('.ef-provider__name').allTextContents();
+  expect(names).toEqual(['Funnel audit call (book within 14 days)', '60-minute strategy session', 'Free 30-minute discovery call']);
+  await expectNoAxeViolations(page, 'main');
+  await page.screenshot({ path: 'test-results/booking-provider-1280.png', fullPage: true });
+  await page.getByRole('link', { name: /Free 30-minute discovery call/ }).click();
+  await expect(page).toHaveURL(/\/widget\/appointment\/demo-provider\/discovery-call/);
+  await expect(page.getByRole('grid')).toBeVisible();
+  await expect(page.getByRole('link', { name: /Back to all services/ })).toBeVisible();
+  await page.goto(`${ORIGIN}/widget/appointment/service/strategy-session`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('60-minute strategy session');
+});
+
+test('popup mode, the narrow layout, and screenshots at 375 and 1280 px', async ({ page }) => {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    const widget = await openWidget(page, '/widget/booking/cal_discovery?popup=true');
+    await expect(widget.getByRole('heading', { name: 'Appointment request form' })).toBeVisible();
+    await expect(widget.getByRole('button', { name: 'Close' })).toBeVisible();
+    if (width === 375) {
+      // Under 650 px a chosen day replaces the month; back shows it again.
+      await widget.locator('.ef-booking__day:not([aria-disabled="true"])').first().click();
+      await expect(widget.getByRole('grid')).toBeHidden();
+      await page.screenshot({ path: `test-results/booking-slots-${width}.png`, fullPage: true });
+      await widget.getByRole('button', { name: 'Back to the calendar' }).click();
+      await expect(widget.getByRole('grid')).toBeVisible();
+    }
+    const box = await widget.boundingBox();
+    expect(box?.height ?? 0).toBeLessThanOrEqual(880);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `test-results/booking-step1-${width}.png`, fullPage: true });
+    await (await firstFreeSlot(widget)).click();
+    await widget.getByRole('button', { name: /^Select time/ }).click();
+    await expect(widget.getByLabel(/first name/i)).toBeVisible();
+    await page.screenshot({ path: `test-results/booking-step2-${width}.png`, fullPage: true });
+  }
+});
