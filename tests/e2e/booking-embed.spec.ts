@@ -48,8 +48,9 @@ test('an embedded widget posts booking-complete to the page around it', async ({
 test('the calendar on /welcome books in place', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(`${ORIGIN}/welcome`);
+  // The island hydrates when it scrolls into view.
+  await page.locator('[data-element="calendar"]').scrollIntoViewIfNeeded();
   const widget = page.locator('[data-element="calendar"] .ef-booking');
-  await widget.scrollIntoViewIfNeeded();
   await expect(widget.getByRole('grid')).toHaveAttribute('aria-busy', 'false');
   await expect(page.getByText('The booking calendar is loading')).toHaveCount(0);
   await (await firstFreeSlot(widget)).click();
