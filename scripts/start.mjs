@@ -2,11 +2,15 @@
 /**
  * npm start: one command from a fresh clone (after `npm install`) to a running site.
  *   1. .dev.vars gets a random ADMIN_TOKEN when it has none (never a default token).
- *   2. astro build (the build copies .dev.vars next to the worker, where preview reads it).
- *   3. The local D1 database gets every migration (wrangler, non-interactive).
- *   4. astro preview serves the worker in workerd on http://127.0.0.1:8787.
+ *   2. astro build.
+ *   3. The local D1 database (.wrangler/state) gets every migration (wrangler, non-interactive).
+ *   4. `wrangler dev` serves the built worker in workerd on http://127.0.0.1:8787, as in
+ *      production: no proxy in front, so any Host reaches the worker (a custom domain row
+ *      is served by Host) and a refused body never disturbs the next request.
  *   5. Once it answers the admin status call (which proves the token reached the worker),
- *      an empty database receives scripts/demo-data through the admin API.
+ *      the demo data is completed: missing documents stored, unpublished demo pages
+ *      published, then every document read back. If that fails, the start says what
+ *      failed and exits non-zero.
  *   6. The demo URLs are printed; the server runs until Ctrl-C, which is passed on to it.
  */
 import { spawn } from 'node:child_process';
@@ -17,7 +21,8 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { formatUrls, visitorUrls } from './lib/demo-urls.mjs';
 import { ensureAdminToken } from './lib/dev-vars.mjs';
-import { formatSummary, importFolder, readDocuments } from './lib/import-docs.mjs';
+import { formatSync, syncDemo } from './lib/demo-sync.mjs';
+import { readDocuments } from './lib/import-docs.mjs';
 import { ensureModernNode } from './lib/modern-node.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -29,6 +34,7 @@ const HOST = '127.0.0.1';
 const ORIGIN = `http://${HOST}:${PORT}`;
 const DEMO_DATA = resolve(root, 'scripts/demo-data');
 const DEV_VARS = resolve(root, '.dev.vars');
+const STATE = '.wrangler/state';
 // Printed by miniflare at every start when offline; harmless (it falls back to a placeholder).
 const NOISE = [
   /Unable to fetch the `?Request\.cf`? object/,
@@ -39,7 +45,7 @@ const NOISE = [
   /Your project uses \w+, but your custom src\/fetch\.ts does not call/,
 ];
 // While starting, the admin calls of the status check and the demo import are summarised instead.
-const ADMIN_LOG = /^(?:GET|PUT|POST|DELETE) \/admin\/v1\//;
+const ADMIN_LOG = /^(?:\[wrangler:\w+\] )?(?:GET|PUT|POST|DELETE) \/admin\/v1\//;
 let starting = true;
 
 /** Runs a tool of node_modules with this Node, so the system's older Node on PATH never does. */
@@ -67,9 +73,12 @@ function portIsFree(port, host) {
   });
 }
 
+// wrangler lists every module of the build at start: a long table that says nothing to a user.
+const MODULE_TABLE = /^Attaching additional modules:|^[┌├│└]/;
+
 function pipeFiltered(stream, out) {
   createInterface({ input: stream }).on('line', (line) => {
-    if (NOISE.some((pattern) => pattern.test(line)) || (starting && ADMIN_LOG.test(line))) return;
+    if (NOISE.some((pattern) => pattern.test(line)) || (starting && (ADMIN_LOG.test(line) || MODULE_TABLE.test(line)))) return;
     out.write(`${line}\n`);
   });
 }
@@ -82,7 +91,7 @@ async function waitForServer(child, token, timeoutMs = 90_000) {
     exited = true;
   });
   while (Date.now() < deadline) {
-    if (exited) throw new Error('astro preview stopped before it answered');
+    if (exited) throw new Error('wrangler dev stopped before it answered');
     try {
       const res = await fetch(`${ORIGIN}/admin/v1/status`, { headers: { authorization: `Bearer ${token}` } });
       if (res.status === 401) throw new Error('The worker refused the admin token from .dev.vars: it did not receive ADMIN_TOKEN');
@@ -105,10 +114,14 @@ async function main() {
   console.log('• Building (astro build)…');
   await run('astro', ['build']);
   console.log('• Applying migrations to the local D1 database…');
-  await run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local']);
+  await run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', STATE]);
 
-  console.log(`• Starting astro preview on ${ORIGIN}…`);
-  const server = tool('astro', ['preview', '--port', String(PORT), '--host', HOST], { stdio: ['inherit', 'pipe', 'pipe'] });
+  console.log(`• Starting the worker in workerd (wrangler dev) on ${ORIGIN}…`);
+  const server = tool(
+    'wrangler',
+    ['dev', '-c', 'dist/server/wrangler.json', '--port', String(PORT), '--ip', HOST, '--persist-to', STATE, '--env-file', DEV_VARS, '--show-interactive-dev-session=false'],
+    { stdio: ['inherit', 'pipe', 'pipe'] },
+  );
   pipeFiltered(server.stdout, process.stdout);
   pipeFiltered(server.stderr, process.stderr);
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
@@ -121,14 +134,10 @@ async function main() {
   let status;
   try {
     status = await waitForServer(server, token);
-    if (status.empty) {
-      console.log('• The database is empty: importing scripts/demo-data…');
-      const summary = await importFolder({ root: DEMO_DATA, url: ORIGIN, token });
-      if (!summary.ok) throw new Error(`Importing the demo data failed:\n  ${summary.failures.join('\n  ')}`);
-      console.log(`• ${formatSummary(summary)}`);
-    } else {
-      console.log(`• The database already holds ${status.counts.pages} page(s); demo data not imported again.`);
-    }
+    console.log('• Checking the demo data (scripts/demo-data)…');
+    const sync = await syncDemo({ root: DEMO_DATA, url: ORIGIN, token, kinds: status.kinds });
+    if (!sync.ok) throw new Error(`The demo data is not complete:\n  ${sync.failures.join('\n  ')}`);
+    console.log(`• ${formatSync(sync, status.kinds)}`);
   } catch (err) {
     server.kill('SIGTERM');
     throw err;

@@ -13,6 +13,16 @@ import type { AppEnv } from './platform/env';
 
 export function createEdgeApp(): Hono<AppEnv> {
   const edge = new Hono<AppEnv>();
+  // Browsers must not guess another type for an answer (an uploaded name or a JSON msg read as HTML).
+  edge.use('*', async (c, next) => {
+    await next();
+    try {
+      c.res.headers.set('x-content-type-options', 'nosniff');
+    } catch {
+      c.res = new Response(c.res.body, c.res);
+      c.res.headers.set('x-content-type-options', 'nosniff');
+    }
+  });
   edge.get('/robots.txt', robotsTxt);
   edge.get('/_ah/warmup', warmup);
   edge.get('/widget/embed.js', embedJs);

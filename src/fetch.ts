@@ -1,11 +1,15 @@
 /**
- * The worker's request pipeline (Astro 7 fetch file): edge routes first, then Astro pages.
+ * The worker's request pipeline (Astro 7 fetch file): a published page's edge HTML copy
+ * first, then the edge routes, then Astro pages.
  * Bindings come from `cloudflare:workers`, because Astro calls this with the request only.
  */
 import { env, waitUntil } from 'cloudflare:workers';
 import { Hono } from 'hono';
 import { astro } from 'astro/hono';
 import { createEdgeApp } from './edge';
+import { edgeHit } from './lib/edge-hit';
+import { lastResortResponse } from './lib/last-resort';
+import { drainBody } from './platform/http';
 import type { AppEnv, Bindings } from './platform/env';
 
 const executionCtx = {
@@ -17,7 +21,22 @@ const executionCtx = {
 const app = new Hono<AppEnv>();
 app.route('/', createEdgeApp());
 app.use(astro());
+app.onError((err, c) => lastResortResponse(c.req.raw, err));
+
+const bindings = env as unknown as Bindings;
 
 export default {
-  fetch: (request: Request) => app.fetch(request, env as unknown as Bindings, executionCtx),
+  async fetch(request: Request): Promise<Response> {
+    let response: Response;
+    try {
+      // A published page's edge copy answers before the router and Astro (src/lib/edge-hit.ts).
+      response = (await edgeHit(request, bindings)) ?? (await app.fetch(request, bindings, executionCtx));
+    } catch (err) {
+      response = lastResortResponse(request, err);
+    }
+    // A body answered unread (a page, a 401, a 404) is read to its end first, so the
+    // connection is left clean for the client's next request.
+    await drainBody(request);
+    return response;
+  },
 };

@@ -1,10 +1,11 @@
 /**
- * Astro middleware: after a funnel page rendered, store its HTML in the Workers Cache API
- * under the key the page chose (`locals.htmlCacheKey`, see src/lib/page-cache.ts).
+ * Astro middleware: after a funnel page rendered, store its HTML in the edge cache under
+ * the key the page chose (`locals.htmlCacheKey`, see src/lib/html-cache.ts). Hits never
+ * get here: src/fetch.ts answers them first (src/lib/edge-hit.ts).
  */
 import { waitUntil } from 'cloudflare:workers';
 import { defineMiddleware } from 'astro:middleware';
-import { edgeCache, storeHtml } from './lib/page-cache';
+import { edgeCache, storeHtml } from './lib/html-cache';
 import { consoleRenderLog } from './tree/log';
 
 export const onRequest = defineMiddleware(async (context, next) => {

@@ -73,7 +73,8 @@ export function readDocuments(root, kinds) {
   return { documents, errors };
 }
 
-async function call(base, token, method, path, body) {
+/** One admin API call: `{ ok, data }`, or `{ ok: false, status, msg }` (status absent when unreachable). */
+export async function adminCall(base, token, method, path, body) {
   let res;
   try {
     res = await fetch(new URL(`/admin/v1${path}`, base), {
@@ -101,7 +102,7 @@ async function call(base, token, method, path, body) {
  */
 export async function importFolder({ root, url, token, publish = true, log = () => {} }) {
   const summary = { ok: false, kinds: [], stored: {}, published: 0, failures: [] };
-  const status = await call(url, token, 'GET', '/status');
+  const status = await adminCall(url, token, 'GET', '/status');
   if (!status.ok) {
     summary.failures.push(`GET /admin/v1/status → ${status.status ?? ''} ${status.msg}`.replace(/ {2,}/g, ' '));
     return summary;
@@ -117,7 +118,7 @@ export async function importFolder({ root, url, token, publish = true, log = () 
   }
   for (const kind of summary.kinds) {
     for (const item of documents.filter((d) => d.kind === kind)) {
-      const result = await call(url, token, 'PUT', `/${kind}/${encodeURIComponent(item.id)}`, item.doc);
+      const result = await adminCall(url, token, 'PUT', `/${kind}/${encodeURIComponent(item.id)}`, item.doc);
       if (result.ok) {
         summary.stored[kind] = (summary.stored[kind] ?? 0) + 1;
         log(`  stored ${kind}/${item.id}`);
@@ -129,12 +130,19 @@ export async function importFolder({ root, url, token, publish = true, log = () 
   }
   if (publish && summary.failures.length === 0) {
     for (const item of documents.filter((d) => d.kind === 'pages')) {
-      const result = await call(url, token, 'POST', `/pages/${encodeURIComponent(item.id)}/publish`);
+      const result = await adminCall(url, token, 'POST', `/pages/${encodeURIComponent(item.id)}/publish`);
       if (result.ok) {
         summary.published += 1;
         log(`  published pages/${item.id} (version ${result.data.version})`);
       } else summary.failures.push(`${item.file}: publish ${item.id} → ${result.status ?? ''} ${result.msg}`);
     }
+  }
+  if (publish && summary.failures.length === 0) {
+    // Read the result back: a page the server says is still unpublished is a failure too.
+    const after = await adminCall(url, token, 'GET', '/status');
+    const unpublished = new Set(after.ok ? (after.data.unpublishedPages ?? []) : []);
+    if (!after.ok) summary.failures.push(`GET /admin/v1/status → ${after.status ?? ''} ${after.msg}`);
+    for (const item of documents.filter((d) => d.kind === 'pages' && unpublished.has(d.id))) summary.failures.push(`${item.file}: page ${item.id} is not published`);
   }
   summary.ok = summary.failures.length === 0;
   return summary;

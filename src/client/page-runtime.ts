@@ -1,14 +1,17 @@
 /*
  * The page runtime: one small module script per published page, no framework, for the
  * behaviour that spans elements — click actions (data-action), popups and exit intent,
- * navigation rules, the mobile flag, prefetch and tracking. Everything it needs from the
- * server comes from the funnel context and data attributes (docs/contracts/islands.md).
+ * navigation rules, the mobile flag, the menus' phone toggle, prefetch and tracking. Timers
+ * count in their own script, which only pages with a timer load (src/client/timers.ts).
+ * Everything it needs from the server comes from the funnel context and data attributes
+ * (docs/contracts/islands.md).
  * Importing this module starts it once.
  */
 import { carryQueryToStepLinks, runAction } from './actions';
 import { readFunnelContext } from './context';
 import { onExitIntentOnce } from './exit-intent';
 import { flagMobile } from './mobile';
+import { startNavMenus } from './nav-menu';
 import {
   closePopupsOnNavigation,
   prefetchNextStep,
@@ -18,6 +21,7 @@ import {
 } from './navigation';
 import { createPopups } from './popups';
 import { startTracking } from './tracking';
+import './sell-product';
 
 /** Starts every part of the runtime on a document. */
 export function startPageRuntime(doc: Document, win: Window): void {
@@ -32,6 +36,7 @@ export function startPageRuntime(doc: Document, win: Window): void {
   const popups = createPopups(doc);
   const env = { doc, win, context, popups };
 
+  startNavMenus(doc);
   closePopupsOnNavigation(doc, win, popups);
   doc.addEventListener('click', (event) => {
     if (event.button !== 0 || !(event.target instanceof Element)) return;

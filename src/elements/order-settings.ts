@@ -14,10 +14,38 @@ const bumpProduct = v.looseObject({
   image: v.optional(v.union([v.string(), v.looseObject({ url: str() })]), ''),
 });
 
+/** Placeholders of the contact fields, by field. */
+const placeholders = v.optional(
+  v.looseObject({ name: str(), email: str(), phone: str(), companyName: str(), address: str(), city: str(), state: str(), zip: str(), country: str() }),
+  {},
+);
+
+export const step1Settings = v.looseObject({
+  headline: str(),
+  subHeadline: str(),
+  showCompanyName: flag(),
+  showPhone: flag(),
+  showShipping: flag(),
+  placeholders,
+  buttonText: str(),
+  footerText: str(),
+});
+
+export const step2Settings = v.looseObject({
+  headline: str(),
+  itemText: str(),
+  priceText: str(),
+  summaryText: str(),
+  totalText: str(),
+  enablePostalCode: flag(),
+  linkText: str(),
+  buttonText: str(),
+});
+
 export const orderFields = {
   ...baseExtra,
-  step1: v.optional(v.looseObject({ headline: str(), subHeadline: str(), buttonText: str() }), {}),
-  step2: v.optional(v.looseObject({ headline: str(), buttonText: str() }), {}),
+  step1: v.optional(step1Settings, {}),
+  step2: v.optional(step2Settings, {}),
   stickyContact: flag(),
   forceContactCreate: flag(),
   validateEmail: flag(),
@@ -25,3 +53,6 @@ export const orderFields = {
   bumpProduct: v.optional(v.array(bumpProduct), []),
   saleAction: str(),
 };
+
+export type Step1Settings = v.InferOutput<typeof step1Settings>;
+export type Step2Settings = v.InferOutput<typeof step2Settings>;

@@ -1,28 +1,42 @@
 /**
- * Edge cache of published pages (design.md "page cache").
+ * Edge cache of published pages, part 1: page data in KV (design.md "page cache"). The
+ * rendered HTML copies are in ./html-cache.ts.
  *
- * 1. Page data, per host + path, in KV (PAGE_CACHE): `page:{host}{path}` → {version, data,
- *    storedAt}. A copy younger than FRESH_MS is used as is; an older one is refreshed from
- *    the API, and kept as the last-known-good copy that is served when the API fails
- *    (stale-if-error, logged). KV is eventually consistent, so FRESH_MS bounds how long
- *    another location may show an old version after a publish.
- *    `page-id:{pageId}` → {version, keys, storedAt} lists the `page:` keys a page is cached
- *    under, so a publish (admin API) can purge them all: `purgePageCache(kv, pageId)`.
- * 2. Rendered HTML in the Workers Cache API, keyed by host + path + published version +
- *    language. The Cache API ignores stale-if-error and purges one data centre only, so the
- *    version in the key, not a purge, is what makes a publish visible.
+ * - `page:{host}{path}` → {version, data, storedAt}: the page data, served stale-while-
+ *   revalidate: any copy answers at once, and one older than FRESH_MS is refreshed from the
+ *   API in the background (`waitUntil`). When the API fails the copy stays the last good one
+ *   (logged). KV is eventually consistent, so FRESH_MS bounds how long another location may
+ *   show an old version after a publish.
+ * - `route:{host}{path}` → {version, language, clock, timeZone, storedAt}: the few bytes an
+ *   edge hit needs to find its HTML copy (version, the page's language, how the HTML
+ *   depends on the clock) without reading or parsing the page data.
+ * - `page-id:{pageId}` → {version, keys, storedAt} lists the keys a page is cached under, so
+ *   a publish (admin API) purges them all: `purgePageCache(kv, pageId)`.
  * Preview is never cached (callers do not come here for it).
  */
+import { type HtmlClock, htmlClockOf } from '../tree/html-clock';
 
-/** How long a KV copy is used without asking the API. */
+/** How long a KV copy is used without asking the API again (in the background). */
 export const FRESH_MS = 30_000;
 
-export const pageCacheKey = (host: string, path: string) => `page:${host}${path}`;
+const PAGE_PREFIX = 'page:';
+const ROUTE_PREFIX = 'route:';
+export const pageCacheKey = (host: string, path: string) => `${PAGE_PREFIX}${host}${path}`;
+export const routeCacheKey = (host: string, path: string) => `${ROUTE_PREFIX}${host}${path}`;
 export const pageIdCacheKey = (pageId: string) => `page-id:${pageId}`;
 
 export interface CachedPage {
   version: string;
   data: unknown;
+  storedAt: number;
+}
+/** What an edge hit reads: which HTML copy answers this host + path. */
+export interface RouteEntry {
+  version: string;
+  /** The page's own language (its location's), which wins over Accept-Language. */
+  language: string | null;
+  clock: HtmlClock;
+  timeZone: string | null;
   storedAt: number;
 }
 interface PageIdIndex {
@@ -34,16 +48,18 @@ interface PageIdIndex {
 /** What asking the API for the page gave. */
 export type PageFetch = { ok: true; data: unknown } | { ok: false; status: number; msg: string };
 /** A page to render, and where it came from; or the failure to show. */
-export type LoadedPage = { ok: true; data: unknown; version: string; source: 'kv' | 'api' | 'stale' } | { ok: false; status: number; msg: string };
+export type LoadedPage = { ok: true; data: unknown; version: string; storedAt: number; source: 'kv' | 'api' } | { ok: false; status: number; msg: string };
 
-interface LoadOptions {
+export interface RefreshOptions {
   kv: KVNamespace;
   host: string;
   path: string;
   now: number;
   fetchPage: () => Promise<PageFetch>;
-  waitUntil: (promise: Promise<unknown>) => void;
   log: (event: string, detail: Record<string, unknown>) => void;
+}
+interface LoadOptions extends RefreshOptions {
+  waitUntil: (promise: Promise<unknown>) => void;
 }
 
 /** The published version of page data: its `version`, else a hash of its JSON. */
@@ -55,6 +71,19 @@ export function versionOf(data: unknown): string {
   return `h${hash.toString(36)}`;
 }
 
+/** The route entry of page data: its version, language, clock dependence and time zone. */
+export function routeEntryOf(data: unknown, version: string, storedAt: number): RouteEntry {
+  const page = (data ?? {}) as { language?: unknown; timezone?: unknown; elements?: unknown; location?: { language?: unknown; timezone?: unknown } };
+  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+  return {
+    version,
+    language: text(page.language) ?? text(page.location?.language),
+    clock: htmlClockOf(JSON.stringify(page.elements ?? [])),
+    timeZone: text(page.timezone) ?? text(page.location?.timezone),
+    storedAt,
+  };
+}
+
 async function readJson<T>(kv: KVNamespace, key: string): Promise<T | null> {
   try {
     return await kv.get<T>(key, 'json');
@@ -63,81 +92,121 @@ async function readJson<T>(kv: KVNamespace, key: string): Promise<T | null> {
   }
 }
 
-async function remember(kv: KVNamespace, key: string, entry: CachedPage): Promise<void> {
-  await kv.put(key, JSON.stringify(entry));
+/**
+ * How long this isolate reuses a route entry it read. A purge in this isolate forgets it at
+ * once; another isolate may answer from the old version this long after a publish (KV
+ * itself takes longer than this to reach every location).
+ */
+export const ROUTE_MEMO_MS = 5_000;
+const routeMemo = new Map<string, { entry: RouteEntry | null; until: number }>();
+
+/** The route entry of host + path, or null. */
+export async function readRoute(kv: KVNamespace, host: string, path: string, now = Date.now()): Promise<RouteEntry | null> {
+  const key = routeCacheKey(host, path);
+  const memo = routeMemo.get(key);
+  if (memo && now < memo.until && memo.until - now <= ROUTE_MEMO_MS) return memo.entry;
+  const entry = await readJson<RouteEntry>(kv, key);
+  if (routeMemo.size >= 1000) routeMemo.delete(routeMemo.keys().next().value ?? key);
+  // A missing entry is not remembered: the render that follows writes it.
+  if (entry) routeMemo.set(key, { entry, until: now + ROUTE_MEMO_MS });
+  else routeMemo.delete(key);
+  return entry;
+}
+
+async function remember(kv: KVNamespace, host: string, path: string, entry: CachedPage): Promise<void> {
+  const key = pageCacheKey(host, path);
+  const routeKey = routeCacheKey(host, path);
+  routeMemo.delete(routeKey);
+  await Promise.all([kv.put(key, JSON.stringify(entry)), kv.put(routeKey, JSON.stringify(routeEntryOf(entry.data, entry.version, entry.storedAt)))]);
   const pageId = (entry.data as { pageId?: unknown } | null)?.pageId;
   if (typeof pageId !== 'string' || pageId === '') return;
   const indexKey = pageIdCacheKey(pageId);
   const index = await readJson<PageIdIndex>(kv, indexKey);
-  const keys = [...new Set([...(index?.keys ?? []), key])].slice(-50);
+  const keys = [...new Set([...(index?.keys ?? []), key, routeKey])].slice(-50);
   await kv.put(indexKey, JSON.stringify({ version: entry.version, keys, storedAt: entry.storedAt } satisfies PageIdIndex));
 }
 
-/** Loads published page data through the KV cache, serving the last good copy when the API fails. */
-export async function loadPublishedPage(options: LoadOptions): Promise<LoadedPage> {
-  const { kv, host, path, now, waitUntil, log } = options;
-  const key = pageCacheKey(host, path);
-  const cached = await readJson<CachedPage>(kv, key);
-  if (cached && now - cached.storedAt < FRESH_MS) return { ok: true, data: cached.data, version: cached.version, source: 'kv' };
+/** Writes the route entry of a KV copy (an edge hit needs it; a copy stored before it existed has none). */
+export async function rememberRoute(kv: KVNamespace, host: string, path: string, page: { data: unknown; version: string; storedAt: number }): Promise<void> {
+  routeMemo.delete(routeCacheKey(host, path));
+  await kv.put(routeCacheKey(host, path), JSON.stringify(routeEntryOf(page.data, page.version, page.storedAt)));
+}
 
-  let fetched: PageFetch;
+async function forget(kv: KVNamespace, host: string, path: string): Promise<void> {
+  routeMemo.delete(routeCacheKey(host, path));
+  await Promise.all([kv.delete(pageCacheKey(host, path)), kv.delete(routeCacheKey(host, path))]);
+}
+
+async function fetchSafely(fetchPage: () => Promise<PageFetch>): Promise<PageFetch> {
   try {
-    fetched = await options.fetchPage();
+    return await fetchPage();
   } catch (error) {
-    fetched = { ok: false, status: 503, msg: error instanceof Error ? error.message : String(error) };
+    return { ok: false, status: 503, msg: error instanceof Error ? error.message : String(error) };
   }
+}
+
+/**
+ * Asks the API for the page and stores the answer (a 404 forgets the copies; another
+ * failure keeps them as the last good ones and is logged). Returns what the API gave.
+ */
+export async function refreshPage(options: RefreshOptions): Promise<PageFetch> {
+  const { kv, host, path, now, log } = options;
+  const fetched = await fetchSafely(options.fetchPage);
   if (fetched.ok) {
-    const entry: CachedPage = { version: versionOf(fetched.data), data: fetched.data, storedAt: now };
-    waitUntil(remember(kv, key, entry).catch((error) => log('page-cache.write-failed', { key, error: String(error) })));
-    return { ok: true, data: entry.data, version: entry.version, source: 'api' };
-  }
-  if (fetched.status === 404) {
-    if (cached) waitUntil(kv.delete(key).catch(() => undefined));
-    return fetched;
-  }
-  if (cached && fetched.status >= 500) {
-    log('page-cache.stale-if-error', { key, status: fetched.status, msg: fetched.msg, storedAt: cached.storedAt });
-    return { ok: true, data: cached.data, version: cached.version, source: 'stale' };
-  }
+    await remember(kv, host, path, { version: versionOf(fetched.data), data: fetched.data, storedAt: now }).catch((error) =>
+      log('page-cache.write-failed', { host, path, error: String(error) }),
+    );
+  } else if (fetched.status === 404) await forget(kv, host, path).catch(() => undefined);
+  else log('page-cache.refresh-failed', { host, path, status: fetched.status, msg: fetched.msg });
   return fetched;
 }
 
-/** Deletes every cached copy of a page (call on publish). */
+/** When this isolate last started a background refresh of a host + path. */
+const refreshing = new Map<string, number>();
+
+/**
+ * Refreshes the page in the background unless this isolate already started a refresh of
+ * it within FRESH_MS: a busy page (or a dead API) costs one API call per window, not one
+ * per view.
+ */
+export function refreshInBackground(options: RefreshOptions, waitUntil: (promise: Promise<unknown>) => void): void {
+  const key = options.host + options.path;
+  const last = refreshing.get(key);
+  if (last !== undefined && options.now - last < FRESH_MS && options.now >= last) return;
+  refreshing.set(key, options.now);
+  if (refreshing.size > 1000) refreshing.delete(refreshing.keys().next().value ?? key);
+  waitUntil(refreshPage(options));
+}
+
+/**
+ * Loads published page data through the KV cache: a copy answers at once (refreshed in the
+ * background when older than FRESH_MS); without one, the API answers and is remembered.
+ */
+export async function loadPublishedPage(options: LoadOptions): Promise<LoadedPage> {
+  const { kv, host, path, now, waitUntil } = options;
+  const cached = await readJson<CachedPage>(kv, pageCacheKey(host, path));
+  if (cached) {
+    if (now - cached.storedAt >= FRESH_MS) refreshInBackground(options, waitUntil);
+    return { ok: true, data: cached.data, version: cached.version, storedAt: cached.storedAt, source: 'kv' };
+  }
+  const fetched = await fetchSafely(options.fetchPage);
+  if (!fetched.ok) return fetched;
+  const entry: CachedPage = { version: versionOf(fetched.data), data: fetched.data, storedAt: now };
+  waitUntil(remember(kv, host, path, entry).catch((error) => options.log('page-cache.write-failed', { host, path, error: String(error) })));
+  return { ok: true, data: entry.data, version: entry.version, storedAt: now, source: 'api' };
+}
+
+/** Deletes every cached copy of a page (call on publish): the indexed keys and `alsoKeys`, with their route entries. */
 export async function purgePageCache(kv: KVNamespace, pageId: string, alsoKeys: readonly string[] = []): Promise<void> {
   const indexKey = pageIdCacheKey(pageId);
   const index = await readJson<PageIdIndex>(kv, indexKey);
-  await Promise.all([...new Set([...(index?.keys ?? []), ...alsoKeys, indexKey])].map((key) => kv.delete(key)));
+  await deleteCacheKeys(kv, [...(index?.keys ?? []), ...alsoKeys, indexKey]);
 }
 
-/** The Workers Cache API's default cache (`caches.default`, missing from the DOM typing). */
-export function edgeCache(): Cache {
-  return (caches as unknown as { default: Cache }).default;
-}
-
-/** The Cache API key of a page's rendered HTML. */
-export function htmlCacheKey(host: string, path: string, version: string, lang: string): string {
-  return `https://html-cache.edgefunnel.internal/${encodeURIComponent(host)}${path}?v=${encodeURIComponent(version)}&lang=${encodeURIComponent(lang)}`;
-}
-
-/** Browsers and shared caches revalidate every time: a publish must show at once; the edge copies above do the caching. */
-export const PUBLIC_HTML_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
-const EDGE_COPY_CACHE_CONTROL = 'public, max-age=86400';
-
-/** The cached HTML for `key`, with the public cache-control restored, or undefined. */
-export async function matchHtml(cache: Cache, key: string): Promise<Response | undefined> {
-  const hit = await cache.match(new Request(key));
-  if (!hit) return undefined;
-  const headers = new Headers(hit.headers);
-  headers.set('cache-control', PUBLIC_HTML_CACHE_CONTROL);
-  headers.set('x-edge-cache', 'hit');
-  return new Response(hit.body, { status: 200, headers });
-}
-
-/** Stores a rendered page's HTML under `key` (a 200 only). */
-export async function storeHtml(cache: Cache, key: string, response: Response): Promise<void> {
-  if (response.status !== 200) return;
-  const headers = new Headers(response.headers);
-  headers.set('cache-control', EDGE_COPY_CACHE_CONTROL);
-  headers.delete('set-cookie');
-  await cache.put(new Request(key), new Response(await response.arrayBuffer(), { status: 200, headers }));
+/** Deletes `keys`, and the route entry of every `page:` key among them. */
+export async function deleteCacheKeys(kv: KVNamespace, keys: readonly string[]): Promise<void> {
+  // A route entry must never outlive its page data: it would point hits at the old version.
+  const routes = keys.filter((key) => key.startsWith(PAGE_PREFIX)).map((key) => ROUTE_PREFIX + key.slice(PAGE_PREFIX.length));
+  for (const route of routes) routeMemo.delete(route);
+  await Promise.all([...new Set([...keys, ...routes])].map((key) => kv.delete(key)));
 }

@@ -38,7 +38,6 @@ export function parseWith<S extends v.GenericSchema>(schema: S, data: unknown): 
   throw new ApiError(400, msg, field);
 }
 
-/** Reads a body of at most `limit` bytes, stopping (413) as soon as it passes the limit. */
 /** Reads a stream whole, or answers null as soon as it passes `limit` bytes (and stops reading). */
 export async function readCapped(stream: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array | null> {
   const reader = stream.getReader();
@@ -54,6 +53,10 @@ export async function readCapped(stream: ReadableStream<Uint8Array>, limit: numb
     }
     chunks.push(value);
   }
+  return concat(chunks, size);
+}
+
+function concat(chunks: Uint8Array[], size: number): Uint8Array {
   const out = new Uint8Array(size);
   let at = 0;
   for (const chunk of chunks) {
@@ -63,13 +66,54 @@ export async function readCapped(stream: ReadableStream<Uint8Array>, limit: numb
   return out;
 }
 
+/**
+ * Most bytes of a refused body that are read and dropped before answering 413. An answer
+ * sent while the client is still sending leaves a connection that a proxy in front (the
+ * local runtime's, or a reverse proxy) may break for the next request; the platform itself
+ * refuses bodies over 100 MB.
+ */
+const DRAIN_LIMIT = 100 * 1024 * 1024;
+
+/** Reads and drops what is left of a request body nobody read, up to DRAIN_LIMIT bytes. */
+export async function drainBody(req: Request): Promise<void> {
+  if (!req.body || req.bodyUsed || req.body.locked) return;
+  const reader = req.body.getReader();
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      size += value.byteLength;
+      if (size > DRAIN_LIMIT) return void (await reader.cancel());
+    }
+  } catch {
+    // The client went away: nothing left to drain.
+  }
+}
+
+/** Reads a request body of at most `limit` bytes; a larger one is drained and refused with 413. */
 export async function readLimited(req: Request, limit: number): Promise<Uint8Array> {
+  const tooLarge = () => new ApiError(413, `Request body is larger than ${limit} bytes`);
   const declared = Number(req.headers.get('content-length') ?? '0');
-  if (declared > limit) throw new ApiError(413, `Request body is larger than ${limit} bytes`);
-  if (!req.body) return new Uint8Array();
-  const bytes = await readCapped(req.body, limit);
-  if (!bytes) throw new ApiError(413, `Request body is larger than ${limit} bytes`);
-  return bytes;
+  if (!req.body) {
+    if (declared > limit) throw tooLarge();
+    return new Uint8Array();
+  }
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > DRAIN_LIMIT) {
+      await reader.cancel();
+      break;
+    }
+    if (size <= limit && declared <= limit) chunks.push(value);
+  }
+  if (size > limit || declared > limit) throw tooLarge();
+  return concat(chunks, size);
 }
 
 /** Reads a JSON body of at most `limit` bytes; an empty body reads as `{}`. */

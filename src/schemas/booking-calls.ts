@@ -3,8 +3,8 @@ import * as v from 'valibot';
 import { Temporal } from 'temporal-polyfill';
 import { stripePaymentResult } from './appointment';
 import { calendarZone } from './calendar';
-import { id } from './common';
-import { submitExtras } from './form-calls';
+import { boundedJson, freeTextOnly, id } from './common';
+import { boundedSubmission, submitExtras } from './form-calls';
 
 /** An IANA zone under any of its names, read as its canonical name. */
 export const zoneName = calendarZone;
@@ -72,7 +72,8 @@ export type ServicesQuery = v.InferOutput<typeof servicesQuery>;
 export const widgetDataQuery = v.object({ calendar: v.optional(v.pipe(v.string(), v.maxLength(2000))) });
 
 /** POST /appointment, multipart: the form answers plus the booking keys. */
-export const bookingSubmission = v.looseObject({
+export const bookingSubmission = boundedSubmission(
+  v.looseObject({
   ...submitExtras,
   formId: v.optional(v.union([v.literal(''), id])),
   calendar_id: id,
@@ -83,7 +84,8 @@ export const bookingSubmission = v.looseObject({
   hold_id: v.optional(v.union([v.literal(''), id])),
   stripePaymentResult: v.optional(stripePaymentResult),
   stripeToken: v.optional(v.pipe(v.string(), v.regex(/^tok_[A-Za-z0-9_]{1,200}$/, 'must be a card token'))),
-});
+  }),
+);
 export type BookingSubmission = v.InferOutput<typeof bookingSubmission>;
 
 /** POST /appointment, JSON: move an appointment to another slot. */
@@ -92,8 +94,8 @@ export type RescheduleBody = v.InferOutput<typeof rescheduleBody>;
 
 export const appointmentParams = v.object({ id });
 export const appointmentNoteParams = v.object({ appointmentId: id });
-export const cancelBody = v.object({ reason: v.pipe(v.string('reason is required'), v.trim(), v.nonEmpty('reason is required'), v.maxLength(2000)) });
-export const noteBody = v.object({ notes: v.pipe(v.string('notes is required'), v.trim(), v.nonEmpty('notes is required'), v.maxLength(5000)) });
+export const cancelBody = v.object({ reason: v.pipe(v.string('reason is required'), freeTextOnly, v.trim(), v.nonEmpty('reason is required'), v.maxLength(2000)) });
+export const noteBody = v.object({ notes: v.pipe(v.string('notes is required'), freeTextOnly, v.trim(), v.nonEmpty('notes is required'), v.maxLength(5000)) });
 /** `calendar_id` ties the card setup to a paid calendar's amount, which the booking then verifies. */
 export const setupIntentBody = v.object({ locationId: id, calendar_id: v.optional(id) });
 
@@ -103,9 +105,12 @@ export const holdParams = v.object({ holdId: id });
 
 /** A report of a booking that failed in the browser after the booking call. */
 export const bookingErrorBody = v.object({
-  formData: v.optional(v.unknown()),
-  eventId: v.optional(v.nullable(v.union([v.string(), v.number()]))),
-  error: v.pipe(v.unknown(), v.check((e) => e !== undefined && e !== null && e !== '', 'error is required')),
+  formData: v.optional(boundedJson()),
+  eventId: v.optional(v.nullable(v.union([v.pipe(v.string(), v.maxLength(64)), v.number()]))),
+  error: v.pipe(boundedJson(4096), v.check((e) => e !== undefined && e !== null && e !== '', 'error is required')),
   isUserSessionLoad: v.optional(v.boolean(), false),
-  logs: v.optional(v.unknown()),
+  logs: v.optional(boundedJson()),
 });
+
+/** Largest booking-error report: its three free-form parts and a little around them. */
+export const BOOKING_ERROR_BYTES = 24 * 1024;

@@ -1,13 +1,16 @@
 /** Contact fields as visitors submit them (seed 000 §3 and seed 001 standard contact fields). */
 import * as v from 'valibot';
+import { hasLoneSurrogate } from '../lib/text';
+import { singleLine } from './common';
 
-const field = (max = 300) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max)));
+const field = (max = 300) => v.optional(v.pipe(v.string(), singleLine, v.trim(), v.maxLength(max)));
 
-/** Email as seed 001 §5 defines it: local part, @, a domain with a 2-24 letter TLD, or an IP literal. */
+/** Email as seed 001 §5 defines it: local part, @, a domain with a 2-24 letter TLD, or an IP literal; no control characters. */
 export const EMAIL_PATTERN =
-  /^[^\s@"(),:;<>[\\\]]+(?:\.[^\s@"(),:;<>[\\\]]+)*@(?:(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,24}|\[(?:\d{1,3}\.){3}\d{1,3}\])$/;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are refused, so they are named.
+  /^[^\s\u0000-\u001F\u007F-\u009F@"(),:;<>[\\\]]+(?:\.[^\s\u0000-\u001F\u007F-\u009F@"(),:;<>[\\\]]+)*@(?:(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,24}|\[(?:\d{1,3}\.){3}\d{1,3}\])$/;
 
-export const email = v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(254), v.regex(EMAIL_PATTERN, 'Invalid Email Address'));
+export const email = v.pipe(v.string(), v.check((s) => !hasLoneSurrogate(s), 'Invalid Email Address'), v.trim(), v.toLowerCase(), v.maxLength(254), v.regex(EMAIL_PATTERN, 'Invalid Email Address'));
 
 export const contactFields = v.looseObject({
   full_name: field(),

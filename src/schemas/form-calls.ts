@@ -5,18 +5,21 @@
  */
 import * as v from 'valibot';
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD, IDEMPOTENCY_FIELD, IDEMPOTENCY_PATTERN } from '../lib/spam-defence';
-import { id } from './common';
+import { boundedJson, FREE_JSON_DEPTH, id } from './common';
 
 const token = v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 letters, digits, _ or -')));
 
-export const funnelEventData = v.looseObject({
+export const funnelEventData = v.pipe(
+  boundedJson(),
+  v.looseObject({
   event_type: v.optional(v.string()),
   domain_name: v.optional(v.string()),
   page_url: v.optional(v.string()),
   funnel_id: v.optional(v.string()),
   page_id: v.optional(v.string()),
   funnel_step_id: v.optional(v.string()),
-});
+  }),
+);
 
 /** Keys every submission may carry beside its answers. */
 export const submitExtras = {
@@ -25,7 +28,7 @@ export const submitExtras = {
   sessionId: token,
   sessionFingerprint: token,
   fingerprint: token,
-  eventData: v.optional(v.unknown()),
+  eventData: v.optional(boundedJson()),
   funneEventData: v.optional(funnelEventData),
   user_id: v.optional(v.nullable(id)),
   /** The spam defence and idempotency (src/lib/spam-defence.ts); checked by the route. */
@@ -34,16 +37,24 @@ export const submitExtras = {
   [HONEYPOT_FIELD]: v.optional(v.pipe(v.string(), v.maxLength(1000))),
 };
 
+/** Largest `formData` JSON of a submission: the answers (long texts included) and the extras; D1 rows hold 2 MB. */
+export const SUBMISSION_JSON_BYTES = 256 * 1024;
+
+/** A submission's answers sit under keys nobody declares: the whole payload is bounded in size and depth (one level above its free-form parts). */
+export const boundedSubmission = <S extends v.GenericSchema>(schema: S) => v.pipe(boundedJson(SUBMISSION_JSON_BYTES, FREE_JSON_DEPTH + 1), schema);
+
 /** POST /form: `formData` JSON. */
-export const formSubmission = v.looseObject({ formId: id, ...submitExtras });
+export const formSubmission = boundedSubmission(v.looseObject({ formId: id, ...submitExtras }));
 export type FormSubmission = v.InferOutput<typeof formSubmission>;
 
 /** POST /survey: `formData` JSON; formId is the survey's id. */
-export const surveySubmission = v.looseObject({
-  formId: id,
-  ...submitExtras,
-  disqualified: v.optional(v.boolean(), false),
-});
+export const surveySubmission = boundedSubmission(
+  v.looseObject({
+    formId: id,
+    ...submitExtras,
+    disqualified: v.optional(v.boolean(), false),
+  }),
+);
 export type SurveySubmission = v.InferOutput<typeof surveySubmission>;
 
 export const formIdParams = v.object({ form_id: id });

@@ -4,7 +4,7 @@
  * with the same schemas; unknown keys are dropped, never trusted.
  */
 import * as v from 'valibot';
-import { hostName, id } from './common';
+import { boundedJson, hostName, id, singleLine } from './common';
 import { email } from './contact';
 import { stepPath } from './funnel';
 
@@ -69,7 +69,7 @@ export const funnelEventPayload = v.pipe(
     page_url: v.optional(pageUrl),
     fingerprint: v.optional(fingerprint),
     /** Sent only when the fingerprint cookie held an invalid value. */
-    old_fingerprint: v.optional(v.pipe(v.string(), v.maxLength(256))),
+    old_fingerprint: v.optional(v.pipe(v.string(), singleLine, v.maxLength(256))),
     event_type: v.picklist(FUNNEL_EVENT_TYPES, `must be one of ${FUNNEL_EVENT_TYPES.join(', ')}`),
   }),
   v.check((e) => Boolean(e.funnel_id) === Boolean(e.funnel_step_id), 'funnel_id and funnel_step_id go together'),
@@ -84,20 +84,17 @@ export const sessionPayload = v.object({
   locationId: id,
   type: v.picklist(SESSION_KINDS, `must be one of ${SESSION_KINDS.join(', ')}`),
   id,
-  name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(300)), ''),
+  name: v.optional(v.pipe(v.string(), singleLine, v.trim(), v.maxLength(300)), ''),
   fingerprint: v.optional(fingerprint),
 });
 export type SessionPayload = v.InferOutput<typeof sessionPayload>;
 
 export const existsPayload = v.object({ email, location_id: id });
 
-/** Tracking data a page sends along (UTM values, referrer…): a small flat JSON object. */
-export const eventData = v.pipe(
-  v.record(v.pipe(v.string(), v.maxLength(100)), v.unknown()),
-  v.check((data) => JSON.stringify(data).length <= 8192, 'must be at most 8 KB of JSON'),
-);
+/** Tracking data a page sends along (UTM values, referrer…): a small JSON object. */
+export const eventData = v.pipe(boundedJson(), v.record(v.pipe(v.string(), v.maxLength(100)), v.unknown()));
 
-const optionalText = (max = 300) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max)), '');
+const optionalText = (max = 300) => v.optional(v.pipe(v.string(), singleLine, v.trim(), v.maxLength(max)), '');
 
 /** The optin funnel event that rides along with a contact submission. */
 export const funnelEventData = v.object({
@@ -112,7 +109,7 @@ export const funnelEventData = v.object({
 
 export const contactPayload = v.object({
   location_id: id,
-  name: v.pipe(v.string(), v.trim(), v.nonEmpty('This field is required.'), v.maxLength(300)),
+  name: v.pipe(v.string(), singleLine, v.trim(), v.nonEmpty('This field is required.'), v.maxLength(300)),
   email: v.optional(v.union([v.literal(''), email], 'Invalid Email Address'), ''),
   phone: optionalText(40),
   address1: optionalText(),

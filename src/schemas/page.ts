@@ -1,5 +1,5 @@
 /**
- * The published document of a funnel page (/work/shared/page-data.md, seed 000 §3).
+ * The published document of a funnel page (page-data.md, seed 000 §3).
  *
  * Tolerant by design: builders send keys we do not know, so every object is a loose
  * object (unknown keys are kept), `meta` and `type` accept any string (an unknown element

@@ -23,10 +23,8 @@ export interface RenderContext {
   text: (html: string) => string;
   /** Location time zone for dates shown to visitors. */
   timeZone?: string;
-  /** The render's clock (epoch ms): timers show the time left at this moment. */
+  /** The render's clock (epoch ms): a day timer's next deadlines are counted from it. */
   now: number;
-  /** The request's Cookie header: a minute timer's first visit renders right on the server. */
-  cookieHeader?: string | null;
 }
 
 /** Where a node sits: the index of its section (0 = above the fold) and whether it is in a popup. */

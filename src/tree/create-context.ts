@@ -20,8 +20,6 @@ export interface ContextInput {
   translator: Translator;
   log: RenderLog;
   now: Date;
-  /** The request's Cookie header (the page is then not HTML-cached if it has timers). */
-  cookieHeader?: string | null;
 }
 
 /** The location's time zone (get_page sends `location.timezone`) if valid. */
@@ -51,7 +49,6 @@ export function createRenderContext(input: ContextInput): RenderContext {
     log: input.log,
     timeZone,
     now: input.now.getTime(),
-    cookieHeader: input.cookieHeader,
     text: (html) =>
       applyMergeFields(html, mergeData, (field, reason) =>
         reportError(new Error(`Template merge failed for {{${field}}}: ${reason}`), { pageId: input.doc.pageId }),

@@ -1,22 +1,22 @@
 /**
  * From get_page's answer to what the layout renders: the validated document, the render
  * context, the section tree and the popups' trees (elements a timer shows later marked
- * hidden), and whether the HTML may be cached (not when merge fields or timers make it
- * depend on the clock).
+ * hidden), and how the HTML depends on the clock (date merge fields), which its edge copy
+ * is keyed by. Timers carry deadlines, so they do not make a page depend on the clock.
  */
-import { hasMergeFields } from '../lib/merge-fields';
-import { idsShownByTimers, TIMER_METAS } from '../islands/timer/props';
+import { idsShownByTimers } from '../lib/timers/view';
 import { buildForest, buildTree, type TreeNode, walkTree } from './build-tree';
 import type { RenderContext } from './context';
 import { type ContextInput, createRenderContext } from './create-context';
+import { type HtmlClock, htmlClockOf } from './html-clock';
 import { readPageDocument } from './read-page';
 
 export interface PreparedPage {
   ctx: RenderContext;
   sections: TreeNode[];
   popups: { id: string; exitIntent: boolean; nodes: TreeNode[] }[];
-  /** False when the HTML depends on the clock (merge fields, timers): then it is not HTML-cached. */
-  cacheable: boolean;
+  /** The finest clock unit the HTML shows (date merge fields); its edge copy is keyed by it. */
+  clock: HtmlClock;
 }
 
 /** What a page route shows. */
@@ -41,6 +41,5 @@ export function preparePage(raw: unknown, options: PrepareOptions): PreparedPage
   };
   walkTree(sections, markHidden);
   for (const popup of popups) walkTree(popup.nodes, markHidden);
-  const hasTimers = doc.elements.some((element) => TIMER_METAS.has(element.meta));
-  return { ctx, sections, popups, cacheable: !hasTimers && !hasMergeFields(JSON.stringify(doc.elements)) };
+  return { ctx, sections, popups, clock: htmlClockOf(JSON.stringify(doc.elements)) };
 }

@@ -5,6 +5,8 @@
  * `expression(`, `javascript:`). Astro escapes the attribute itself.
  */
 
+import { selfHostedFont } from '../lib/fonts';
+
 const PROPERTY = /^-{0,2}[a-zA-Z][a-zA-Z0-9-]*$/;
 const UNSAFE_VALUE = /[;{}<>\\]|expression\s*\(|javascript:|@import/gi;
 
@@ -30,9 +32,17 @@ export function inlineStyle(styles: Readonly<Record<string, unknown>> | undefine
   for (const [name, value] of Object.entries(styles ?? {})) {
     const property = cssPropertyName(name);
     const text = cssValue(value);
-    if (property && text !== null) parts.push(`${property}:${text}`);
+    if (property && text !== null) parts.push(`${property}:${property === 'font-family' ? withMetricFallback(text) : text}`);
   }
   return parts.join(';');
+}
+
+/** A self-hosted font gets its metric-matched fallback next (no layout shift when it swaps in). */
+function withMetricFallback(family: string): string {
+  const font = selfHostedFont(family);
+  if (!font || family.includes('Fallback')) return family;
+  const first = family.split(',')[0] ?? family;
+  return [first, `"${font} Fallback"`, ...family.split(',').slice(1)].join(',');
 }
 
 /** Joins style fragments, skipping empty ones. */

@@ -21,7 +21,7 @@ describe('locations and domains', () => {
   it('stores a location with its columns and replaces it on a second PUT', async () => {
     const res = await admin('PUT', '/locations/loc_c', { ...location('loc_c'), country: 'de', currency: 'eur', timezone: 'Europe/Berlin', extraKey: 1 });
     expect(res.status).toBe(201);
-    expect(await res.json()).toEqual({ kind: 'locations', id: 'loc_c', created: true });
+    expect(await res.json()).toEqual({ kind: 'locations', id: 'loc_c', created: true, cachePurged: true });
     expect(await rows('SELECT country, currency, timezone FROM locations WHERE id = ?', 'loc_c')).toEqual([{ country: 'DE', currency: 'EUR', timezone: 'Europe/Berlin' }]);
     const again = await admin('PUT', '/locations/loc_c', { ...location('loc_c'), name: 'Renamed' });
     expect(again.status).toBe(200);

@@ -1,7 +1,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { platformApi } from '../../src/platform/app';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { count, get, type Loose, multipart, PDF, PNG, post, seedForm, seedLocation } from './forms-fixtures';
+import { count, defended, get, type Loose, multipart, PDF, PNG, post, seedForm, seedLocation } from './forms-fixtures';
 
 const FORM = {
   id: 'frm_1',
@@ -179,7 +179,8 @@ describe('POST /form', () => {
   describe('captcha', () => {
     async function submit(secret: string | undefined, token: string): Promise<Response> {
       const ctx = createExecutionContext();
-      const request = new Request('http://host.test/api/form', { method: 'POST', body: multipart({ formId: 'frm_captcha', email: 'cap@example.com', captcha: token }) });
+      const body = await defended(multipart({ formId: 'frm_captcha', email: 'cap@example.com', captcha: token }), 'form');
+      const request = new Request('http://host.test/api/form', { method: 'POST', body });
       const res = await platformApi.fetch(request, { ...env, TURNSTILE_SECRET_KEY: secret }, ctx);
       await waitOnExecutionContext(ctx);
       return res;
@@ -189,11 +190,25 @@ describe('POST /form', () => {
       expect((await submit(undefined, '')).status).toBe(200);
     });
 
+    it('accepts a token Turnstile verifies (the always-passing test secret), checked again on the server', async () => {
+      const res = await submit('1x0000000000000000000000000000000AA', 'XXXX.DUMMY.TOKEN.XXXX');
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as Loose).status).toBe(true);
+    });
+
+    it('answers "Invalid Captcha" while the captcha is not verified (no token), and stores nothing', async () => {
+      const before = await count('submissions');
+      const res = await submit('1x0000000000000000000000000000000AA', '');
+      expect(res.status).toBe(422);
+      expect(((await res.json()) as Loose).errors).toEqual([{ field: 'captcha', msg: 'Invalid Captcha', key: 'captcha' }]);
+      expect(await count('submissions')).toBe(before);
+    });
+
     it('refuses a token Turnstile does not accept (the always-failing test secret) and writes nothing', async () => {
       const before = await count('submissions');
       const res = await submit('2x0000000000000000000000000000000AA', 'XXXX.DUMMY.TOKEN.XXXX');
       expect(res.status).toBe(422);
-      expect(await res.json()).toEqual({ msg: 'Invalid Captcha', errors: [{ field: 'captcha', msg: 'Invalid Captcha' }] });
+      expect(await res.json()).toEqual({ msg: 'Invalid Captcha', errors: [{ field: 'captcha', msg: 'Invalid Captcha', key: 'captcha' }] });
       expect(await count('submissions')).toBe(before);
     });
   });

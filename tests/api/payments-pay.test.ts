@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { confirmCard, count, HOST, post, postWithStripe, seedFunnelFixtures, stripeLog } from '../support/funnel-fixtures';
+import { confirmCard, count, failStripe, HOST, post, postWithStripe, seedFunnelFixtures, stripeLog } from '../support/funnel-fixtures';
 
 beforeAll(async () => {
   await seedFunnelFixtures();
@@ -39,9 +39,9 @@ interface PayAnswer {
   msg?: string;
 }
 
-const pay = async (body: unknown) => {
-  const res = await postWithStripe('/v2/funnel/product/pay', body);
-  return { status: res.status, body: (await res.json()) as PayAnswer };
+const pay = async (body: unknown, headers: Record<string, string> = {}) => {
+  const res = await postWithStripe('/v2/funnel/product/pay', body, headers);
+  return { status: res.status, body: (await res.json()) as PayAnswer, cookie: res.headers.get('set-cookie') };
 };
 
 const paymentIntentsFor = async (orderId: string) =>
@@ -82,8 +82,9 @@ describe('POST /v2/funnel/product/pay (order form)', () => {
     expect(intents).toHaveLength(1);
     expect(intents[0]?.params).toMatchObject({ amount: '6400', currency: 'usd', confirm: 'true', payment_method: 'pm_card_visa', off_session: 'true' });
     expect(intents[0]?.idempotencyKey).toBe(order?.idempotency_key);
-    const customer = log.find((r) => r.path === '/v1/customers' && r.idempotencyKey === `${order?.idempotency_key}-customer`);
+    const customer = log.find((r) => r.path === '/v1/customers' && r.idempotencyKey === `customer-loc_a-${order?.contact_id}`);
     expect(customer?.params).toMatchObject({ email: 'cy@example.com', name: 'Cy Buyer' });
+    expect(intents[0]?.params.customer).toBe(await env.DB.prepare('SELECT customer_id FROM payment_customers WHERE contact_id = ?').bind(order?.contact_id).first('customer_id'));
     const subscription = log.find((r) => r.path === '/v1/subscriptions' && r.params['metadata[order_id]'] === orderId);
     expect(subscription?.params).toMatchObject({
       'items[0][price_data][unit_amount]': '999',
@@ -115,7 +116,7 @@ describe('POST /v2/funnel/product/pay (order form)', () => {
     expect(sales).toBe(1);
   });
 
-  it('answers the card error and keeps the failed order for an honest retry', async () => {
+  it('answers the card error and gives the retry a new attempt with a new idempotency key', async () => {
     const secret = await setUpCard('pm_card_chargeDeclined');
     const submission = orderForm(secret, { paymentMethodId: 'pm_card_chargeDeclined', productList: ['pr_main'] });
     const first = await pay(submission);
@@ -123,8 +124,71 @@ describe('POST /v2/funnel/product/pay (order form)', () => {
     expect(first.body.msg).toBe('Your card was declined.');
     const again = await pay(submission);
     expect(again.status).toBe(402);
-    const failed = await env.DB.prepare("SELECT count(*) AS n FROM orders WHERE status = 'failed' AND payment_method IS NULL").first('n');
-    expect(failed).toBe(1);
+    const failed = await env.DB.prepare("SELECT idempotency_key, attempt FROM orders WHERE status = 'failed' AND payment_method IS NULL ORDER BY attempt").all<{ idempotency_key: string; attempt: number }>();
+    expect(failed.results.map((r) => r.attempt)).toEqual([1, 2]);
+    const keys = (await stripeLog()).filter((r) => r.path === '/v1/payment_intents' && r.params.payment_method === 'pm_card_chargeDeclined').map((r) => r.idempotencyKey);
+    expect(keys).toEqual(failed.results.map((r) => r.idempotency_key));
+    expect((await stripeLog()).filter((r) => r.path === '/v1/payment_intents' && r.params.payment_method === 'pm_card_chargeDeclined' && r.replayed)).toHaveLength(0);
+  });
+
+  it('retries after a Stripe 5xx with a new key, and survives a dropped connection on the same key', async () => {
+    const secret = await setUpCard();
+    const submission = orderForm(secret, { productList: ['pr_main'], eventData: { attempt: '5xx' } });
+    await failStripe('/v1/payment_intents', { status: 500 });
+    const failed = await pay(submission);
+    expect(failed.status).toBe(502);
+    expect(failed.body.msg).toBe('The payment provider could not be reached. Please try again in a moment.');
+    const retried = await pay(submission);
+    expect(retried.status).toBe(200);
+    const orders = await env.DB.prepare("SELECT status, idempotency_key FROM orders WHERE attempt_of = (SELECT attempt_of FROM orders WHERE id = ?) ORDER BY attempt").bind(retried.body.logs[0]?.id).all<{ status: string; idempotency_key: string }>();
+    expect(orders.results.map((o) => o.status)).toEqual(['failed', 'paid']);
+    expect(orders.results[0]?.idempotency_key).not.toBe(orders.results[1]?.idempotency_key);
+
+    // A connection dropped mid-call: the SDK retries with the same key, and the order is charged once.
+    const other = await setUpCard();
+    await failStripe('/v1/payment_intents', { drop: true });
+    const dropped = await pay(orderForm(other, { productList: ['pr_main'] }));
+    expect(dropped.status).toBe(200);
+    const calls = await paymentIntentsFor(dropped.body.logs[0]?.id ?? '');
+    expect(new Set(calls.map((c) => c.idempotencyKey)).size).toBe(1);
+  });
+
+  it('keeps a charged order it could not record processing, says so, and completes it on retry without a second charge', async () => {
+    // A real database failure at the worst moment: after Stripe charged, before the order is marked paid.
+    await env.DB.prepare("CREATE TRIGGER fail_paid BEFORE UPDATE OF status ON orders WHEN NEW.status = 'paid' BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END").run();
+    const submission = orderForm(await setUpCard(), { productList: ['pr_main'], eventData: { attempt: 'unrecorded' } });
+    const first = await pay(submission);
+    await env.DB.prepare('DROP TRIGGER fail_paid').run();
+    expect(first.status).toBe(503);
+    expect(first.body.msg).toBe('Your payment was received, but your order could not be confirmed yet. Please do not pay again: try once more in a moment, and the same payment will complete your order.');
+    const stuck = await env.DB.prepare('SELECT id, status FROM orders ORDER BY created_at DESC, rowid DESC LIMIT 1').first<{ id: string; status: string }>();
+    expect(stuck?.status).toBe('processing');
+    const retry = await pay(submission);
+    expect(retry.status).toBe(200);
+    expect(retry.body.logs[0]?.id).toBe(stuck?.id);
+    expect((await paymentIntentsFor(stuck?.id ?? '')).filter((r) => !r.replayed)).toHaveLength(1);
+  });
+
+  it('refuses a product that is not offered on the funnel step it is sold on', async () => {
+    const secret = await setUpCard();
+    const before = await count('orders');
+    for (const productList of [['pr_up'], ['pr_main', 'pr_up'], ['pr_jpy']]) {
+      const res = await pay(orderForm(secret, { productList }));
+      expect(res.status, productList.join()).toBe(400);
+      expect(res.body.msg).toBe('productList: one or more products are not offered on this funnel step.');
+    }
+    expect(await count('orders')).toBe(before);
+  });
+
+  it('keeps one Stripe customer per contact across orders', async () => {
+    const ids = [];
+    for (const attempt of ['c1', 'c2']) {
+      const { body } = await pay(orderForm(await setUpCard(), { productList: ['pr_main'], eventData: { attempt } }));
+      ids.push(body.logs[0]?.id);
+    }
+    const customers = await env.DB.prepare(`SELECT DISTINCT provider_customer FROM orders WHERE id IN (?, ?)`).bind(...ids).all();
+    expect(customers.results).toHaveLength(1);
+    expect((await stripeLog()).filter((r) => r.path === '/v1/customers' && !r.replayed)).toHaveLength(1);
   });
 
   it('refuses a card that was not set up, or set up with another card, writing nothing', async () => {
@@ -198,27 +262,42 @@ describe('POST /v2/funnel/product/pay (payment button)', () => {
     ...patch,
   });
 
-  it("charges the card the visitor's order saved, in one click, once", async () => {
-    const { status, body } = await pay(button({ amount: 0 }));
+  /** The proof cookie the paid order's answer set, as the browser sends it back. */
+  const proofOf = (setCookie: string | null) => (setCookie ?? '').split(';')[0] ?? '';
+
+  it('charges the card of the order paid in this visit, in one click, once, with the proof cookie', async () => {
+    const sale = await pay(orderForm(await setUpCard(), { productList: ['pr_main'], eventData: { attempt: 'before-upsell' } }));
+    expect(sale.cookie).toMatch(/^ef_oneclick_fn_a=[\w-]+\.\d+\.[\w-]{43}; Max-Age=1800; Path=\/api\/v2\/funnel\/product; HttpOnly; SameSite=Lax$/);
+    const cookie = proofOf(sale.cookie);
+    const { status, body } = await pay(button({ amount: 0 }), { cookie });
     expect(status).toBe(200);
     const orderId = body.logs[0]?.id ?? '';
     expect(body.logs).toEqual([expect.objectContaining({ id: orderId, orderType: 'oneTime', amount: 2900 })]);
-    const saved = await env.DB.prepare("SELECT provider_customer, payment_method FROM orders WHERE fingerprint = 'fp_buyer' AND status = 'paid' AND submission_type = 2 ORDER BY created_at DESC, rowid DESC LIMIT 1").first();
+    const saved = await env.DB.prepare('SELECT provider_customer, payment_method FROM orders WHERE id = ?').bind(sale.body.logs[0]?.id).first();
     const [intent] = await paymentIntentsFor(orderId);
     expect(intent?.params).toMatchObject({ amount: '2900', customer: String(saved?.provider_customer), payment_method: String(saved?.payment_method), off_session: 'true' });
-    const again = await pay(button());
+    const again = await pay(button(), { cookie });
     expect(again.body.logs[0]?.id).toBe(orderId);
     expect((await paymentIntentsFor(orderId)).filter((r) => !r.replayed)).toHaveLength(1);
     expect(await env.DB.prepare("SELECT count(*) AS n FROM funnel_events WHERE event_type = 'upsell'").first('n')).toBe(1);
   });
 
-  it('refuses a visitor without a saved card, and more than one product', async () => {
+  it('refuses an upsell without a paid order in this session: no cookie, a forged or foreign one, a fingerprint alone', async () => {
+    const sale = await pay(orderForm(await setUpCard(), { productList: ['pr_main'], eventData: { attempt: 'proof' } }));
+    const [name, value] = proofOf(sale.cookie).split('=');
+    const [orderId, paidAt, mac] = (value ?? '').split('.');
     const before = await count('orders');
-    const none = await pay(button({ fingerprint: 'fp_stranger' }));
-    expect(none.status).toBe(400);
-    expect(none.body.msg).toBe('No saved card was found for this one-click purchase. Please buy through the order form first.');
-    const two = await pay(button({ productList: ['pr_up', 'pr_main'] }));
+    const stripeBefore = (await stripeLog()).length;
+    for (const cookie of ['', `${name}=${orderId}.${Number(paidAt) + 1}.${mac}`, `${name}=or_other.${paidAt}.${mac}`, `ef_oneclick_fn_n=${value}`, `${name}=${orderId}.${Date.now() - 31 * 60_000}.${mac}`]) {
+      const res = await pay(button(), { cookie });
+      expect(res.status, cookie).toBe(403);
+      expect(res.body.msg).toBe('One-click purchase is only possible within 30 minutes of an order paid by card in this funnel. Please buy through the order form.');
+    }
+    const two = await pay(button({ productList: ['pr_up', 'pr_main'] }), { cookie: proofOf(sale.cookie) });
     expect(two.status).toBe(400);
+    const otherStep = await pay(button({ productList: ['pr_main'] }), { cookie: proofOf(sale.cookie) });
+    expect(otherStep.status).toBe(400);
     expect(await count('orders')).toBe(before);
+    expect((await stripeLog()).length).toBe(stripeBefore);
   });
 });

@@ -83,3 +83,29 @@ describe('POST /stripe/webhook', () => {
     expect(noSecret).toEqual({ status: 503, body: { msg: 'Payment webhooks are not configured.' } });
   });
 });
+
+describe('reconciliation: an order charged but not recorded', () => {
+  it('is marked paid by the webhook, found by the order id in the metadata; an event matching nothing is not recorded', async () => {
+    // What the pay call left behind when recording the charge failed: a processing order, no payment row.
+    await env.DB.prepare(
+      "INSERT INTO orders (id, location_id, funnel_id, step_id, contact_id, source, submission_type, status, currency, amount, idempotency_key, attempt_of, created_at, updated_at) VALUES ('or_r1', 'loc_a', 'fn_a', 'st_sale', NULL, 'order_form', 2, 'processing', 'USD', 4900, 'ord_r1', 'ord_r1', 0, 0)",
+    ).run();
+    const intent = { id: 'pi_r1', object: 'payment_intent', status: 'succeeded', amount: 4900, currency: 'usd', customer: 'cus_r1', payment_method: 'pm_r1', metadata: { order_id: 'or_r1', order_key: 'ord_r1', product_ids: 'pr_main' } };
+    expect((await deliver(event('evt_r1', 'payment_intent.succeeded', intent))).body).toEqual({ received: true, outcome: 'applied' });
+    const order = await env.DB.prepare("SELECT status, provider_ref, provider_customer, payment_method, paid_at FROM orders WHERE id = 'or_r1'").first();
+    expect(order).toMatchObject({ status: 'paid', provider_ref: 'pi_r1', provider_customer: 'cus_r1', payment_method: 'pm_r1' });
+    expect(order?.paid_at).toBeGreaterThan(0);
+    expect(await env.DB.prepare("SELECT order_id, status, amount, currency, product_ids FROM payments WHERE provider_ref = 'pi_r1'").first()).toEqual({
+      order_id: 'or_r1',
+      status: 'succeeded',
+      amount: 4900,
+      currency: 'USD',
+      product_ids: '["pr_main"]',
+    });
+
+    const stray = event('evt_stray', 'payment_intent.succeeded', { ...intent, id: 'pi_elsewhere', metadata: { order_id: 'or_missing' } });
+    expect((await deliver(stray)).body).toEqual({ received: true, outcome: 'unmatched' });
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM payment_events WHERE id = 'evt_stray'").first('n')).toBe(0);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM payments WHERE provider_ref = 'pi_elsewhere'").first('n')).toBe(0);
+  });
+});

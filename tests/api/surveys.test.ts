@@ -37,7 +37,7 @@ beforeAll(async () => {
 describe('GET /survey/{id}', () => {
   it('answers location, name and formData', async () => {
     const body = (await (await get('/survey/srv_1')).json()) as Loose;
-    expect(body).toMatchObject({ locationId: 'loc_w', name: 'Fitness survey' });
+    expect(body).toMatchObject({ locationId: 'loc_w', name: 'Fitness survey', location: { country: 'DE', timezone: 'Europe/Berlin' } });
     expect(body.formData.slides.map((s: Loose) => s.id)).toEqual(['s1', 's2', 's3']);
     expect(body.formData.settings).toMatchObject({ isProgressBarEnabled: true, isBackButtonEnable: false });
   });
@@ -55,7 +55,7 @@ describe('POST /survey', () => {
     const res = await post('/survey', multipart({ formId: 'srv_1', goal: 'Strength', weight: '120', email: 'max@example.de', phone: '030 1234567' }));
     expect(res.status).toBe(200);
     const body = (await res.json()) as Loose;
-    expect(body).toMatchObject({ status: true, contact: { email: 'max@example.de', phone: '+49301234567' } });
+    expect(body).toMatchObject({ status: true, disqualified: false, contact: { email: 'max@example.de', phone: '+49301234567' } });
     expect(body.sessionId && body.fingerprint && body.sessionFingerprint).toBeTruthy();
     const sub = await env.DB.prepare('SELECT * FROM submissions WHERE contact_id = ?').bind(body.contact.id).first<Loose>();
     expect(sub).toMatchObject({ kind: 'survey', ref_id: 'srv_1', disqualified: 0 });
@@ -71,8 +71,14 @@ describe('POST /survey', () => {
     const res = await post('/survey', multipart({ formId: 'srv_1', goal: 'Nothing', disqualified: true }));
     expect(res.status).toBe(200);
     const body = (await res.json()) as Loose;
+    expect(body.disqualified).toBe(true);
     const sub = await env.DB.prepare('SELECT disqualified FROM submissions WHERE contact_id = ?').bind(body.contact.id).first<Loose>();
     expect(sub?.disqualified).toBe(1);
+  });
+
+  it('tells the widget the answers disqualify, even when it did not say so', async () => {
+    const res = await post('/survey', multipart({ formId: 'srv_1', goal: 'Nothing' }));
+    expect(((await res.json()) as Loose).disqualified).toBe(true);
   });
 
   it('answers 422 with survey wording and writes nothing', async () => {
@@ -80,12 +86,15 @@ describe('POST /survey', () => {
     const res = await post('/survey', multipart({ formId: 'srv_1', goal: 'Strength', weight: 'heavy', email: 'x@' }));
     expect(res.status).toBe(422);
     const body = (await res.json()) as Loose;
-    expect(body.errors).toEqual([
+    expect(body.errors.map(({ field, msg }: { field: string; msg: string }) => ({ field, msg }))).toEqual([
       { field: 'weight', msg: 'Max lift is not a valid number' },
       { field: 'email', msg: 'Invalid Email Address' },
     ]);
     const missing = await post('/survey', multipart({ formId: 'srv_1' }));
-    expect(((await missing.json()) as Loose).errors[0]).toEqual({ field: 'goal', msg: 'Question, "Your goal" is required' });
+    // Several errors name their questions; a single one does not (seed 001 §5).
+    expect(((await missing.json()) as Loose).errors[0]).toMatchObject({ field: 'goal', msg: 'Question, "Your goal" is required.' });
+    const single = await post('/survey', multipart({ formId: 'srv_1', goal: 'Rest' }));
+    expect(((await single.json()) as Loose).errors).toMatchObject([{ field: 'email', msg: 'This question is required.' }]);
     const offList = await post('/survey', multipart({ formId: 'srv_1', goal: 'Cake', email: 'a@b.de' }));
     expect(offList.status).toBe(422);
     expect(await count('submissions')).toBe(before);

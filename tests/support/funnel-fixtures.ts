@@ -85,10 +85,10 @@ export function post(path: string, body?: unknown, init: RequestInit = {}): Prom
 export const stripeEnv = () => ({ ...env, STRIPE_SECRET_KEY: 'sk_test_standin', STRIPE_API_HOST: STRIPE_STAND_IN_HOST });
 
 /** Calls the built-in platform API with card payments configured (the stand-in answers for Stripe). */
-export async function postWithStripe(path: string, body: unknown): Promise<Response> {
+export async function postWithStripe(path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
   const ctx = createExecutionContext();
   const res = await platformApi.fetch(
-    new Request(`http://host.test/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) }),
+    new Request(`http://host.test/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) }),
     stripeEnv(),
     ctx,
   );
@@ -118,6 +118,12 @@ export interface StripeRequest {
 /** Every request the Stripe stand-in has seen. */
 export async function stripeLog(): Promise<StripeRequest[]> {
   return (await (await fetch(`http://${STRIPE_STAND_IN_HOST}/__log`)).json()) as StripeRequest[];
+}
+
+/** Arms a failure of the next `times` Stripe calls to `path`: an HTTP status, or a dropped connection. */
+export async function failStripe(path: string, failure: { status?: number; drop?: boolean; times?: number } = {}): Promise<void> {
+  const body = new URLSearchParams({ path, status: String(failure.status ?? 500), drop: String(Boolean(failure.drop)), times: String(failure.times ?? 1) });
+  await fetch(`http://${STRIPE_STAND_IN_HOST}/__fail`, { method: 'POST', body });
 }
 
 /** Row count of a table, to prove a refused call wrote nothing. */

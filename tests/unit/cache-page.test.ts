@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { FRESH_MS, htmlCacheKey, loadPublishedPage, type PageFetch, pageCacheKey, pageIdCacheKey, purgePageCache, versionOf } from '../../src/lib/page-cache';
+import { answerFromEdge, cacheableQuery, htmlCacheKey, storeHtml } from '../../src/lib/html-cache';
+import { FRESH_MS, loadPublishedPage, type PageFetch, pageCacheKey, pageIdCacheKey, purgePageCache, routeCacheKey, versionOf } from '../../src/lib/page-cache';
 import { isReservedPath, readPageRequest } from '../../src/lib/page-request';
 
 const kv = (env as unknown as { PAGE_CACHE: KVNamespace }).PAGE_CACHE;
@@ -27,36 +28,95 @@ describe('page cache', () => {
     expect(await first.load()).toMatchObject({ ok: true, version: '4', source: 'api' });
     await first.settle();
     expect(await kv.get(pageCacheKey('shop.test', '/optin'), 'json')).toEqual({ version: '4', data: { pageId: 'pg_1', version: 4 }, storedAt: 1000 });
-    expect(await kv.get(pageIdCacheKey('pg_1'), 'json')).toMatchObject({ keys: ['page:shop.test/optin'] });
+    expect(await kv.get(pageIdCacheKey('pg_1'), 'json')).toMatchObject({ keys: ['page:shop.test/optin', 'route:shop.test/optin'] });
+    expect(await kv.get(routeCacheKey('shop.test', '/optin'), 'json')).toEqual({ version: '4', language: null, clock: 'none', timeZone: null, storedAt: 1000 });
 
     const again = loader([], 1000 + FRESH_MS - 1);
     expect(await again.load()).toMatchObject({ ok: true, source: 'kv' });
     expect(again.calls()).toBe(0);
   });
 
-  it('serves the stale copy when the API fails, and logs it', async () => {
+  it('answers an old copy at once and refreshes it in the background; a failed refresh keeps it', async () => {
     const log: string[] = [];
     const later = loader([{ ok: false, status: 502, msg: 'bad gateway' }], 1000 + FRESH_MS + 1, log);
-    expect(await later.load()).toMatchObject({ ok: true, version: '4', source: 'stale' });
-    expect(log).toEqual(['page-cache.stale-if-error']);
+    expect(await later.load()).toMatchObject({ ok: true, version: '4', source: 'kv' });
+    await later.settle();
+    expect(later.calls()).toBe(1);
+    expect(log).toEqual(['page-cache.refresh-failed']);
+    expect(await kv.get(pageCacheKey('shop.test', '/optin'), 'json')).toMatchObject({ version: '4' });
+  });
+
+  it('a background refresh stores a new version for the next view', async () => {
+    const next = loader([{ ok: true, data: { pageId: 'pg_1', version: 5 } }], 2000 + 2 * FRESH_MS);
+    expect(await next.load()).toMatchObject({ version: '4' });
+    await next.settle();
+    expect(await kv.get(routeCacheKey('shop.test', '/optin'), 'json')).toMatchObject({ version: '5' });
+    await kv.put(pageCacheKey('shop.test', '/optin'), JSON.stringify({ version: '4', data: { pageId: 'pg_1', version: 4 }, storedAt: 1000 }));
   });
 
   it('answers 404 and forgets the copy when the page is gone; purge deletes every key', async () => {
-    const gone = loader([{ ok: false, status: 404, msg: 'Page not found' }], 1000 + FRESH_MS + 1);
-    expect(await gone.load()).toEqual({ ok: false, status: 404, msg: 'Page not found' });
+    const gone = loader([{ ok: false, status: 404, msg: 'Page not found' }], 5000 + 4 * FRESH_MS);
+    expect(await gone.load()).toMatchObject({ ok: true });
     await gone.settle();
     expect(await kv.get(pageCacheKey('shop.test', '/optin'))).toBeNull();
+    expect(await kv.get(routeCacheKey('shop.test', '/optin'))).toBeNull();
+    expect(await loader([{ ok: false, status: 404, msg: 'Page not found' }], 5000 + 4 * FRESH_MS).load()).toEqual({ ok: false, status: 404, msg: 'Page not found' });
 
     await kv.put(pageCacheKey('shop.test', '/optin'), JSON.stringify({ version: '5', data: {}, storedAt: 1 }));
-    await purgePageCache(kv, 'pg_1');
+    await kv.put(routeCacheKey('shop.test', '/optin'), JSON.stringify({ version: '5', storedAt: 1 }));
+    await purgePageCache(kv, 'pg_1', [pageCacheKey('shop.test', '/optin')]);
     expect(await kv.get(pageCacheKey('shop.test', '/optin'))).toBeNull();
+    expect(await kv.get(routeCacheKey('shop.test', '/optin'))).toBeNull();
     expect(await kv.get(pageIdCacheKey('pg_1'))).toBeNull();
   });
 
-  it('keys HTML by version and language, and hashes data without a version', () => {
-    expect(htmlCacheKey('shop.test', '/optin', '4', 'de')).not.toBe(htmlCacheKey('shop.test', '/optin', '5', 'de'));
+  it('keys HTML by version, language, clock and lang query, and hashes data without a version', () => {
+    const keys = [
+      htmlCacheKey('shop.test', '/optin', { version: '4', lang: 'de' }),
+      htmlCacheKey('shop.test', '/optin', { version: '5', lang: 'de' }),
+      htmlCacheKey('shop.test', '/optin', { version: '4', lang: 'fr' }),
+      htmlCacheKey('shop.test', '/optin', { version: '4', lang: 'de', clock: '2026-06-10' }),
+      htmlCacheKey('shop.test', '/optin', { version: '4', lang: 'de', query: 'lang=de' }),
+    ];
+    expect(new Set(keys).size).toBe(keys.length);
+    expect([cacheableQuery(''), cacheableQuery('lang=de'), cacheableQuery('utm_source=x'), cacheableQuery('lang=de&x=1')]).toEqual(['', 'lang=de', null, null]);
     expect(versionOf({ a: 1 })).toBe(versionOf({ a: 1 }));
     expect(versionOf({ a: 1 })).not.toBe(versionOf({ a: 2 }));
+  });
+});
+
+describe('edge hit', () => {
+  const cache = (caches as unknown as { default: Cache }).default;
+  const now = 50_000;
+  const options = (fetched: string[]) => ({
+    kv,
+    cache,
+    now,
+    waitUntil: () => undefined,
+    fetchPage: async (host: string, path: string) => {
+      fetched.push(host + path);
+      return { ok: false as const, status: 503, msg: 'down' };
+    },
+    log: () => undefined,
+  });
+
+  it('answers from the HTML copy of the route entry\'s version and the request\'s language, without page data', async () => {
+    await kv.put(routeCacheKey('hit.test', '/'), JSON.stringify({ version: '7', language: null, clock: 'none', timeZone: null, storedAt: now }));
+    const key = htmlCacheKey('hit.test', '/', { version: '7', lang: 'de' });
+    await storeHtml(cache, key, new Response('<h1>Hallo</h1>', { headers: { 'content-type': 'text/html' } }));
+    const fetched: string[] = [];
+    const hit = await answerFromEdge(new Request('https://hit.test/', { headers: { 'accept-language': 'de-DE,de;q=0.9' } }), options(fetched));
+    expect(await hit?.text()).toBe('<h1>Hallo</h1>');
+    expect(hit?.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+    expect(fetched).toEqual([]);
+    // Another language, a query or a POST has no copy (the page route renders them).
+    expect(await answerFromEdge(new Request('https://hit.test/'), options(fetched))).toBeUndefined();
+    expect(await answerFromEdge(new Request('https://hit.test/?utm_source=x', { headers: { 'accept-language': 'de' } }), options(fetched))).toBeUndefined();
+    expect(await answerFromEdge(new Request('https://hit.test/', { method: 'POST', headers: { 'accept-language': 'de' } }), options(fetched))).toBeUndefined();
+  });
+
+  it('has no answer without a route entry (a publish deletes it)', async () => {
+    expect(await answerFromEdge(new Request('https://nothing.test/'), options([]))).toBeUndefined();
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currencyName, currencySymbol, formatMoney, fromMinorUnits, isCurrency, minorUnits } from '../../src/lib/currency';
+import { currencyInfo, currencyName, currencySymbol, currencyTable, formatAmount, formatMoney, fromMinorUnits, isCurrency, minorUnits } from '../../src/lib/currency';
 
 describe('currency', () => {
   it('knows minor units, including the zero- and three-decimal ones', () => {
@@ -21,5 +21,16 @@ describe('currency', () => {
     expect(formatMoney(500, 'JPY', 'en-US')).toBe('¥500');
     expect(formatMoney(1234, 'kwd', 'en-US').replace(/\s/g, ' ')).toBe('KWD 1.234');
     expect(formatMoney(1003, 'CHF', 'en-US').replace(/\s/g, ' ')).toBe('CHF 10.05');
+  });
+
+  it('builds one table from Intl and Stripe minor units (UGX zero-decimal, HUF and TWD in hundredths)', () => {
+    expect(currencyTable().size).toBeGreaterThan(150);
+    expect(currencyInfo('ugx')).toMatchObject({ code: 'UGX', digits: 0 });
+    expect(['HUF', 'TWD', 'ISK', 'BHD'].map(minorUnits)).toEqual([2, 2, 2, 3]);
+    expect(currencyInfo('chf')).toMatchObject({ rounding: 5, digits: 2 });
+    expect(formatAmount(18995, 'CHF')).toBe('189.95');
+    expect(formatAmount(18998, 'CHF')).toBe('190.00');
+    expect(formatAmount(4800, 'jpy')).toBe('4800');
+    expect(currencyInfo('nope')).toBeUndefined();
   });
 });

@@ -22,12 +22,17 @@ const fields = (list: Record<string, unknown>[]) => v.parse(formBody, { fields: 
 describe('field rules', () => {
   it('words a required field by its label, or generically without one', () => {
     const out = validateFields(fields([{ tag: 'a', label: 'Company Name', required: true }, { tag: 'b', required: true }]), {}, ctx());
-    expect(out.errors).toEqual([
+    expect(out.errors.map(({ field, msg }: { field: string; msg: string }) => ({ field, msg }))).toEqual([
       { field: 'a', msg: 'Please fill in company name.' },
       { field: 'b', msg: 'This field is required.' },
     ]);
     const survey = validateFields(fields([{ tag: 'a', label: 'Age', type: 'number', required: true }]), { a: ' ' }, ctx({ mode: 'survey' }));
-    expect(survey.errors[0]?.msg).toBe('Question, "Age" is required');
+    expect(survey.errors).toMatchObject([{ field: 'a', msg: 'This question is required.' }]);
+    const two = validateFields(fields([{ tag: 'a', label: 'Age', type: 'number', required: true }, { tag: 'b', type: 'email', required: true }]), { b: 'x@' }, ctx({ mode: 'survey' }));
+    expect(two.errors).toMatchObject([
+      { field: 'a', msg: 'Question, "Age" is required.', key: 'questionRequired', params: { label: 'Age' } },
+      { field: 'b', msg: 'Invalid Email Address' },
+    ]);
   });
 
   it('reads phone numbers in the location country and keeps them international', () => {
@@ -62,7 +67,7 @@ describe('field rules', () => {
       { tag: 'where', fieldName: 'Location', type: 'cascade_dropdown', required: true, picklistOptions: '[{"0":"US","1":"NY","2":"NYC"}]' },
       { tag: 'pick', type: 'checkbox', required: true, picklistOptions: ['A', 'B'] },
     ]);
-    expect(validateFields(f, { where: ['US', 'NY'], pick: [] }, ctx()).errors).toEqual([
+    expect(validateFields(f, { where: ['US', 'NY'], pick: [] }, ctx()).errors.map(({ field, msg }: { field: string; msg: string }) => ({ field, msg }))).toEqual([
       { field: 'where', msg: 'Location is required' },
       { field: 'pick', msg: 'Please choose at least one option.' },
     ]);

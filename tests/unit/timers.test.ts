@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { countdownIslandProps, dayTimerIslandProps, idsShownByTimers, minuteTimerIslandProps } from '../../src/islands/timer/props';
+import { nextDeadline, readDeadlines } from '../../src/client/timers';
+import { countdownView, DAILY_DEADLINES, dayTimerView, idsShownByTimers, minuteTimerView } from '../../src/lib/timers/view';
 import { parseTimeOfDay, splitRemaining } from '../../src/lib/timers/duration';
 import { evergreenState, parseFirstVisit, timerCookieMaxAge, timerCookieName } from '../../src/lib/timers/evergreen';
 import { elementIds, expireActionOf } from '../../src/lib/timers/expire';
 import { TIMER_LABELS, timerLabels } from '../../src/lib/timers/labels';
 import { cookieDays, countdownEndsAt, dailyTime, evergreenDurationMs, revisitActionOf } from '../../src/lib/timers/settings';
-import { nextDailyInstant, resolveZone, zonedInstant } from '../../src/lib/timers/zoned';
+import { nextDailyInstant, nextDailyInstants, resolveZone, zonedInstant } from '../../src/lib/timers/zoned';
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -134,6 +135,13 @@ describe('expire action', () => {
     expect(expireActionOf({ expireAction: 'url', redirectUrl: 'javascript:alert(1)' })).toEqual({ kind: 'none' });
   });
 
+  it('redirects a path starting with / on the same host, never to another host', () => {
+    expect(expireActionOf({ expireAction: 'url', redirectUrl: ' /welcome ' })).toEqual({ kind: 'redirect', url: '/welcome' });
+    expect(expireActionOf({ expireAction: 'url', redirectUrl: '/third?from=timer' })).toEqual({ kind: 'redirect', url: '/third?from=timer' });
+    expect(expireActionOf({ expireAction: 'url', redirectUrl: '//evil.test/x' })).toEqual({ kind: 'redirect', url: 'https://evil.test/x' });
+    expect(expireActionOf({ expireAction: 'url', redirectUrl: '/\\evil.test' })).toEqual({ kind: 'none' });
+  });
+
   it('hides and shows elements by id', () => {
     expect(expireActionOf({ expireAction: 'hide', hideElements: ['sec_offer', ' row_2 '], showElements: 'sec_late,#sec_more' })).toEqual({
       kind: 'toggle',
@@ -163,33 +171,39 @@ describe('timer labels', () => {
   });
 });
 
-describe('timer island props', () => {
-  const t = (key: string) => `[${key}]`;
+describe('timer views (deadline-based, the same HTML for every visitor)', () => {
+  const t = (key: string, options?: Record<string, unknown>) => `[${key}${options ? ` ${Object.values(options).join(' ')}` : ''}]`;
   const now = at('2026-06-10T12:00:00Z');
 
-  it('gives each island only what it needs', () => {
-    const countdown = countdownIslandProps(
+  it('gives a countdown its deadline and the deadline as text, never the time left', () => {
+    const countdown = countdownView(
       { id: 'cd_1', extra: { endDate: '2026-06-11', endTime: '12:00', timezone: 'UTC', translate: 'Spanish', expireAction: 'url', redirectUrl: 'x.test' } },
       now,
       t,
+      'en',
     );
-    expect(countdown).toEqual({
-      id: 'cd_1',
-      now,
-      endsAt: at('2026-06-11T12:00:00Z'),
-      labels: TIMER_LABELS.spanish,
-      expire: { kind: 'redirect', url: 'https://x.test' },
-      region: '[timer:region]',
-    });
-    const daily = dayTimerIslandProps({ id: 'dt_1', extra: { endTime: '18:00', timezone: 'Asia/Calcutta' } }, now, t);
-    expect(daily.time).toEqual({ hours: 18, minutes: 0, seconds: 0 });
-    expect(daily.timezone).toBe('Asia/Kolkata');
-    const minute = minuteTimerIslandProps(
-      { id: 'mt_1', extra: { minutes: 15, cookieDate: 2, revisitAction: 'auto-hide-element', showElementsOnRevisit: ['sec_b'] } },
-      now,
-      t,
-    );
-    expect(minute).toMatchObject({ durationMs: 900000, cookieDays: 2, revisitAction: 'auto-hide-element', showOnRevisit: ['sec_b'] });
+    expect(countdown).toMatchObject({ id: 'cd_1', kind: 'countdown', deadlines: [at('2026-06-11T12:00:00Z')], labels: TIMER_LABELS.spanish, region: '[timer:region]' });
+    expect(countdown.expire).toEqual({ kind: 'redirect', url: 'https://x.test' });
+    expect(countdown.units.map((unit) => unit.value)).toEqual(['--', '--', '--', '--']);
+    expect(countdown.deadlineText).toBe('[timer:endsAt June 11, 2026 at 12:00 PM (UTC)]');
+    // The same element rendered an hour later gives the same markup.
+    expect(countdownView({ id: 'cd_1', extra: { endDate: '2026-06-11', endTime: '12:00' } }, now + 3_600_000, t, 'en').deadlines).toEqual(countdown.deadlines);
+  });
+
+  it('gives a day timer its next seven deadlines in its zone, and the daily time as text', () => {
+    const daily = dayTimerView({ id: 'dt_1', extra: { endTime: '18:00', timezone: 'Asia/Calcutta' } }, now, t, 'de');
+    expect(daily.deadlines).toHaveLength(DAILY_DEADLINES);
+    expect(daily.deadlines[0]).toBe(at('2026-06-10T12:30:00Z'));
+    expect(daily.deadlines[6]).toBe(at('2026-06-16T12:30:00Z'));
+    expect(daily.deadlineText).toBe('[timer:endsDaily 18:00 (Asia/Kolkata)]');
+    expect(daily.units.find((unit) => unit.unit === 'days')?.hidden).toBe(true);
+  });
+
+  it('gives a minute timer its full duration; the first visit is the browser\'s business', () => {
+    const minute = minuteTimerView({ id: 'mt_1', extra: { minutes: 15, cookieDate: 2, revisitAction: 'auto-hide-element', showElementsOnRevisit: ['sec_b'] } }, t);
+    expect(minute.evergreen).toEqual({ durationMs: 900000, cookieDays: 2, revisitAction: 'auto-hide-element', showOnRevisit: ['sec_b'] });
+    expect(minute.units.map((unit) => unit.value)).toEqual(['00', '00', '15', '00']);
+    expect(minute.deadlines).toEqual([]);
   });
 
   it('lists the elements that start hidden because a timer shows them', () => {
@@ -199,5 +213,35 @@ describe('timer island props', () => {
       { id: 'btn', meta: 'button', extra: { expireAction: 'hide', showElements: ['nope'] } },
     ]);
     expect([...ids].sort()).toEqual(['sec_back', 'sec_late']);
+  });
+});
+
+describe('day-timer deadlines across daylight-saving changes', () => {
+  const daily = (now: string, hours: number, zone: string) => nextDailyInstants(at(now), { hours, minutes: 0, seconds: 0 }, zone, 7).map((ms) => new Date(ms).toISOString());
+
+  it('keeps midnight in the zone when Berlin falls back (a 25-hour day)', () => {
+    const deadlines = daily('2026-10-23T12:00:00Z', 0, 'Europe/Berlin');
+    expect(deadlines.slice(0, 3)).toEqual(['2026-10-23T22:00:00.000Z', '2026-10-24T22:00:00.000Z', '2026-10-25T23:00:00.000Z']);
+    expect(at(deadlines[2]!) - at(deadlines[1]!)).toBe(25 * 3_600_000);
+  });
+
+  it('keeps midnight in the zone when New York springs forward (a 23-hour day)', () => {
+    const deadlines = daily('2026-03-07T12:00:00Z', 0, 'America/New_York');
+    expect(deadlines.slice(0, 3)).toEqual(['2026-03-08T05:00:00.000Z', '2026-03-09T04:00:00.000Z', '2026-03-10T04:00:00.000Z']);
+  });
+
+  it('moves a time the jump skips forward, and never repeats a deadline', () => {
+    // 02:30 does not exist in Berlin on 2026-03-29: it resolves to 03:30 CEST.
+    const deadlines = nextDailyInstants(at('2026-03-28T12:00:00Z'), { hours: 2, minutes: 30, seconds: 0 }, 'Europe/Berlin', 3);
+    expect(deadlines.map((ms) => new Date(ms).toISOString())).toEqual(['2026-03-29T01:30:00.000Z', '2026-03-30T00:30:00.000Z', '2026-03-31T00:30:00.000Z']);
+    expect(new Set(deadlines).size).toBe(3);
+  });
+
+  it('the browser takes the first deadline still ahead, and steps a day past the last', () => {
+    const deadlines = [at('2026-06-10T16:00:00Z'), at('2026-06-11T16:00:00Z')];
+    expect(nextDeadline(deadlines, at('2026-06-10T17:00:00Z'))).toBe(deadlines[1]);
+    expect(nextDeadline(deadlines, at('2026-06-12T10:00:00Z'))).toBeNull();
+    expect(nextDeadline(deadlines, at('2026-06-12T10:00:00Z'), true)).toBe(at('2026-06-12T16:00:00Z'));
+    expect(readDeadlines('1,x,3')).toEqual([1, 3]);
   });
 });

@@ -1,6 +1,6 @@
 /**
- * i18next for server-rendered screens: one instance per request (never a shared global
- * that one request could switch under another). Locale files are
+ * i18next for server-rendered screens: one instance per language, made once per isolate
+ * and never switched afterwards (no `changeLanguage`), so requests can share it safely. Locale files are
  * `locales/<lang>/<namespace>.json`, bundled at build time with import.meta.glob because
  * workerd has no file system. A language without a file for a namespace logs a warning and
  * falls back to English (seed 000 §8).
@@ -32,13 +32,27 @@ export interface Translator {
 /** Every namespace there is an English file for (`page`, `page-runtime`, `timer`, …). */
 export const NAMESPACES: readonly string[] = Object.keys(bundledResources[DEFAULT_LANGUAGE] ?? { page: {} });
 
-/** Creates the translator of one request for `lang` and the given namespaces (default all; `page` is the default one). */
+const shared = new Map<Language, Translator>();
+
+/**
+ * The translator for `lang` over the given namespaces (default all; `page` is the default
+ * one). With the default namespaces and bundled files it is made once per isolate and shared.
+ */
 export function createI18n(
   lang: Language,
   namespaces: readonly string[] = NAMESPACES,
   resources: Resources = bundledResources,
   warn: (message: string) => void = console.warn,
 ): Translator {
+  const sharable = namespaces === NAMESPACES && resources === bundledResources;
+  const known = sharable ? shared.get(lang) : undefined;
+  if (known) return known;
+  const translator = makeTranslator(lang, namespaces, resources, warn);
+  if (sharable) shared.set(lang, translator);
+  return translator;
+}
+
+function makeTranslator(lang: Language, namespaces: readonly string[], resources: Resources, warn: (message: string) => void): Translator {
   for (const ns of namespaces) {
     if (!resources[lang]?.[ns]) warn(`i18n: missing language file locales/${lang}/${ns}.json, using English`);
   }

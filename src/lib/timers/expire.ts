@@ -1,7 +1,8 @@
 /*
  * What a timer does when it completes (seed 000 §4): it hides itself, then either redirects
- * (`expireAction: 'url'`, only to a usable http(s) target) or hides some page elements and
- * shows others (`expireAction: 'hide'`).
+ * (`expireAction: 'url'`) or hides some page elements and shows others (`expireAction: 'hide'`).
+ * A redirect target starting with one `/` is a path on the page's own host; empty and `#` are
+ * ignored; anything else must be a usable http(s) URL (`https://` added when missing).
  */
 import { redirectTarget } from '../links';
 
@@ -10,6 +11,9 @@ export type ExpireAction =
   | { kind: 'redirect'; url: string }
   | { kind: 'toggle'; hide: string[]; show: string[] }
   | { kind: 'none' };
+
+/** `/welcome`, `/a/b?x=1`: a path on the same host (not `//host`, which names another host). */
+const SAME_HOST_PATH = /^\/(?![/\\])[^\s]*$/;
 
 /** Element ids from a list or a comma-separated string; blanks dropped, duplicates removed. */
 export function elementIds(value: unknown): string[] {
@@ -25,7 +29,8 @@ export function elementIds(value: unknown): string[] {
 /** The expire action of a timer's `extra`. */
 export function expireActionOf(extra: Record<string, unknown>): ExpireAction {
   if (extra.expireAction === 'url') {
-    const url = redirectTarget(typeof extra.redirectUrl === 'string' ? extra.redirectUrl : '');
+    const raw = typeof extra.redirectUrl === 'string' ? extra.redirectUrl.trim() : '';
+    const url = SAME_HOST_PATH.test(raw) ? raw : redirectTarget(raw);
     return url ? { kind: 'redirect', url } : { kind: 'none' };
   }
   if (extra.expireAction === 'hide') {

@@ -52,6 +52,24 @@ export function nextDailyInstant(now: number, time: TimeOfDay, timezone: unknown
   return now + 86_400_000;
 }
 
+/**
+ * The next `count` instants strictly after `now` at which the zone's wall clock shows `time`,
+ * one per calendar day. The server sends these to the browser, so a cached page's day timer
+ * needs no time-zone data there; a day a daylight-saving change makes 23 or 25 hours long
+ * is counted in the zone, not as 24 hours.
+ */
+export function nextDailyInstants(now: number, time: TimeOfDay, timezone: unknown, count: number): number[] {
+  const zone = resolveZone(timezone);
+  const first = nextDailyInstant(now, time, zone);
+  const day = Temporal.Instant.fromEpochMilliseconds(first).toZonedDateTimeISO(zone).toPlainDate();
+  const instants: number[] = [];
+  for (let offset = 0; instants.length < count; offset++) {
+    const at = day.add({ days: offset }).toPlainDateTime(plainTime(time)).toZonedDateTime(zone, { disambiguation: 'compatible' }).epochMilliseconds;
+    if (at > now && at > (instants.at(-1) ?? 0)) instants.push(at);
+  }
+  return instants;
+}
+
 function plainTime(time: TimeOfDay): Temporal.PlainTimeLike {
   return { hour: time.hours, minute: time.minutes, second: time.seconds };
 }

@@ -7,8 +7,9 @@
 import type { FieldType, FormField } from '../../schemas/form';
 import { isFieldType } from '../../schemas/form';
 import { EMAIL_PATTERN } from '../../schemas/contact';
+import { hasControlChars, textLength, wellFormed } from '../text';
 import { cascadeRule, checkboxRule, choiceRule, choicesRule, fileRule } from './choice-rules';
-import { type Message, MAX_TOTAL_UPLOAD_BYTES, messages, messageText, type ValidationMode } from './messages';
+import { type Message, MAX_TOTAL_UPLOAD_BYTES, messages, messageText, questionMessages, type ValidationMode } from './messages';
 import { asCountryCode, asMoney, asNumber, asPlainDate, asText, asTextList, asWebsite, isEmpty, shiftYears } from './values';
 
 /** A file attached to a field, as far as validation needs to know it. */
@@ -52,13 +53,18 @@ export function fieldError(field: string, message: Message): FieldError {
 const TEXT_LIMIT = 1000;
 const LONG_TEXT_LIMIT = 20_000;
 
-function textRule(max: number): FieldValidator {
+/**
+ * A text answer of at most `max` characters (code points). Single-line answers refuse
+ * control characters; free text keeps tabs and line breaks. Half an emoji becomes U+FFFD.
+ */
+function textRule(max: number, freeText = false): FieldValidator {
   return (field, value, ctx) => {
     if (value !== null && typeof value === 'object') return { error: messages.text };
     if (isEmpty(value)) return field.required ? { error: messages.required(field, ctx.mode) } : {};
-    const text = asText(value);
-    if (text === undefined) return { error: messages.text };
-    if (text.length > max) return { error: messages.tooLong(max) };
+    const raw = asText(value);
+    if (raw === undefined || hasControlChars(raw, freeText)) return { error: messages.text };
+    const text = wellFormed(raw);
+    if (textLength(text) > max) return { error: messages.tooLong(max) };
     return { value: text };
   };
 }
@@ -105,10 +111,11 @@ export const fieldValidators: Record<FieldType, FieldValidator> = {
     const list = asTextList(value ?? []);
     if (list === undefined) return { error: messages.text };
     if (list.length === 0) return field.required ? { error: messages.required(field, ctx.mode) } : {};
-    return list.some((t) => t.length > TEXT_LIMIT) ? { error: messages.tooLong(TEXT_LIMIT) } : { value: list };
+    if (list.some((t) => hasControlChars(t))) return { error: messages.text };
+    return list.some((t) => textLength(t) > TEXT_LIMIT) ? { error: messages.tooLong(TEXT_LIMIT) } : { value: list.map(wellFormed) };
   },
-  textarea: textRule(LONG_TEXT_LIMIT),
-  large_text: textRule(LONG_TEXT_LIMIT),
+  textarea: textRule(LONG_TEXT_LIMIT, true),
+  large_text: textRule(LONG_TEXT_LIMIT, true),
   captcha: (_field, _value, ctx) => (ctx.captcha === 'failed' ? { error: messages.captcha(ctx.mode) } : {}),
   monetory: (field, value, ctx) => {
     if (isEmpty(value)) return field.required ? { error: messages.required(field, ctx.mode) } : {};
@@ -203,5 +210,5 @@ export function validateFields(
     else if (result.value !== undefined) out[key] = result.value;
   }
   if (totalBytes > MAX_TOTAL_UPLOAD_BYTES) errors.push(fieldError('files', messages.totalSize));
-  return { values: out, errors };
+  return { values: out, errors: ctx.mode === 'survey' ? questionMessages(errors) : errors };
 }

@@ -50,7 +50,8 @@ const m = (key: MessageKey, params?: Record<string, string | number>): Message =
 export const messages = {
   required(field: Named, mode: ValidationMode): Message {
     const label = field.label.trim();
-    if (mode === 'survey') return label ? m('questionRequired', { label }) : m('questionRequiredOne');
+    // A survey names the question only when it lists several errors (questionMessages).
+    if (mode === 'survey') return m('questionRequiredOne', { label: label || field.fieldName || field.tag });
     return label ? m('required', { label: label.toLowerCase() }) : m('requiredBlank');
   },
   /** A required file, signature, numerical or cascade field. */
@@ -74,3 +75,16 @@ export const messages = {
   signature: m('signature'),
   captcha: (mode: ValidationMode) => (mode === 'survey' ? m('captchaSurvey') : m('captcha')),
 } as const;
+
+/**
+ * Seed 001 §5 survey slide validation: a required question reads 'This question is
+ * required.' when it is the only error listed, and names its question when there are several.
+ */
+export function questionMessages<E extends { field: string; msg: string } & Partial<Message>>(errors: readonly E[]): E[] {
+  if (errors.length < 2) return [...errors];
+  return errors.map((e) => {
+    if (e.key !== 'questionRequiredOne') return e;
+    const named: Message = m('questionRequired', { label: String(e.params?.label ?? e.field) });
+    return { ...e, ...named, msg: messageText(named) };
+  });
+}

@@ -16,7 +16,12 @@ export interface SurveyPath {
   disqualified: 'no' | 'now' | 'end';
 }
 
-type Target = { kind: 'slide'; index: number } | { kind: 'disqualify' } | { kind: 'endsurvey' } | { kind: 'next' };
+/** Where a slide leads: a slide (by position among the active slides), a disqualification, or on. */
+export type SlideTarget = { kind: 'slide'; index: number } | { kind: 'disqualify' } | { kind: 'endsurvey' } | { kind: 'next' };
+type Target = SlideTarget;
+
+/** Seed 001 §4: skip logic applies to these field types only. */
+export const LOGIC_FIELD_TYPES: ReadonlySet<string> = new Set(['single_options', 'checkbox', 'radio']);
 
 function slideIndex(slides: readonly SurveySlide[], ref: unknown): number {
   if (ref === null || ref === undefined || ref === '') return -1;
@@ -26,32 +31,43 @@ function slideIndex(slides: readonly SurveySlide[], ref: unknown): number {
   return slides.findIndex((s) => s.slideData.some((f) => String(f.id ?? '') === String(ref) || f.tag === String(ref)));
 }
 
-function targetOf(slides: readonly SurveySlide[], ref: unknown): Target {
-  if (ref === LOGIC_DISQUALIFY) return { kind: 'disqualify' };
-  if (ref === LOGIC_END_SURVEY) return { kind: 'endsurvey' };
+function targetOf(slides: readonly SurveySlide[], ref: unknown, position?: number): Target {
+  if (ref === LOGIC_DISQUALIFY || position === -1) return { kind: 'disqualify' };
+  if (ref === LOGIC_END_SURVEY || position === -2) return { kind: 'endsurvey' };
   const index = slideIndex(slides, ref);
-  return index >= 0 ? { kind: 'slide', index } : { kind: 'next' };
+  if (index >= 0) return { kind: 'slide', index };
+  // A rule without a known slide id may still name the target's position.
+  return position !== undefined && position >= 0 && position < slides.length ? { kind: 'slide', index: position } : { kind: 'next' };
 }
 
 /** The skip-logic target the answers on a slide choose, if any. */
 function logicTarget(slides: readonly SurveySlide[], slide: SurveySlide, values: Readonly<Record<string, unknown>>): Target | undefined {
   let best: { index: number; target: Target } | undefined;
   for (const field of slide.slideData) {
+    if (!LOGIC_FIELD_TYPES.has(field.type)) continue;
     const rules = slide.logic[field.tag] ?? slide.logic[String(field.id ?? '')];
     if (!rules) continue;
     const chosen = asTextList(values[fieldKey(field)] ?? []) ?? [];
     rules.forEach((rule, position) => {
       if (!chosen.includes(rule.optionName)) return;
       const index = Number(rule.index ?? position);
-      if (!best || index > best.index) best = { index, target: targetOf(slides, rule.id) };
+      if (!best || index > best.index) best = { index, target: targetOf(slides, rule.id, Number.isInteger(index) ? index : undefined) };
     });
   }
   return best?.target;
 }
 
+/** Where Next leads from `slide`: the skip-logic target its answers choose, else its jumpTo, else on. */
+export function slideTarget(slides: readonly SurveySlide[], slide: SurveySlide, values: Readonly<Record<string, unknown>>): SlideTarget {
+  return logicTarget(slides, slide, values) ?? targetOf(slides, slide.jumpTo);
+}
+
+/** The active slides, in order: positions and progress count only these. */
+export const activeSlides = (formData: SurveyFormData): SurveySlide[] => formData.slides.filter((s) => s.active);
+
 /** The slides a visitor with these answers went through, and whether they were disqualified. */
 export function surveyPath(formData: SurveyFormData, values: Readonly<Record<string, unknown>>): SurveyPath {
-  const slides = formData.slides.filter((s) => s.active);
+  const slides = activeSlides(formData);
   const visited: SurveySlide[] = [];
   const seen = new Set<number>();
   let disqualified: SurveyPath['disqualified'] = 'no';
@@ -60,7 +76,7 @@ export function surveyPath(formData: SurveyFormData, values: Readonly<Record<str
     seen.add(index);
     const slide = slides[index] as SurveySlide;
     visited.push(slide);
-    const target = logicTarget(slides, slide, values) ?? targetOf(slides, slide.jumpTo);
+    const target = slideTarget(slides, slide, values);
     if (target.kind === 'disqualify') return { slides: visited, disqualified: 'now' };
     if (target.kind === 'endsurvey') disqualified = 'end';
     index = target.kind === 'slide' ? target.index : index + 1;

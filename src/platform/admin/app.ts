@@ -1,6 +1,6 @@
 /**
  * The admin API under /admin/v1, behind a bearer token (auth.ts):
- *   GET    /admin/v1/status                 row counts per table, and the kinds in dependency order
+ *   GET    /admin/v1/status                 row counts per table, the kinds in dependency order, unpublished page ids
  *   PUT    /admin/v1/{kind}/{id}            store a document (201 created, 200 replaced)
  *   GET    /admin/v1/{kind}/{id}            read it back
  *   DELETE /admin/v1/{kind}/{id}            remove it (409 while others depend on it)
@@ -12,12 +12,32 @@ import { documentKinds, isKindName, KIND_ORDER, type KindName } from '../db/docu
 import { pageKind, publishPage } from '../db/documents/pages';
 import type { AppEnv } from '../env';
 import { ApiError, errorResponse, parseWith, readJson } from '../http';
+import { reportError } from '../../lib/report-error';
 import { requireAdminToken } from './auth';
 import { purgeCacheKeys, purgePageCache } from './page-cache';
 import { countTables, deleteDocument, getDocument, putDocument } from './store';
 
 /** Largest document the admin API accepts (D1 keeps rows up to 2 MB). */
 export const ADMIN_JSON_LIMIT = 1024 * 1024;
+
+/**
+ * Runs a cache purge after a committed write, once more if it fails. The write is saved
+ * whatever happens here, so a purge that still fails is reported (and the answer says
+ * `cachePurged: false`) rather than turned into a 500 that would invite a second write.
+ */
+async function purgeAfterWrite(purge: () => Promise<void>, context: Record<string, unknown>): Promise<{ cachePurged: boolean }> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await purge();
+      return { cachePurged: true };
+    } catch (err) {
+      if (attempt >= 2) {
+        reportError(err, { ...context, where: 'admin cache purge' });
+        return { cachePurged: false };
+      }
+    }
+  }
+}
 
 function kindOf(c: Context<AppEnv>): KindName {
   const name = c.req.param('kind') ?? '';
@@ -32,22 +52,24 @@ export function createAdminApi(): Hono<AppEnv> {
   admin.get('/v1/status', async (c) => {
     const counts = await countTables(c.env.DB);
     const empty = KIND_ORDER.every((k) => counts[documentKinds[k].table as keyof typeof counts] === 0);
-    return c.json({ counts, empty, kinds: KIND_ORDER });
+    // Pages never published: `npm start` publishes the demo's and then checks none is left.
+    const unpublished = await c.env.DB.prepare('SELECT id FROM pages WHERE published IS NULL ORDER BY id LIMIT 1000').all<{ id: string }>();
+    return c.json({ counts, empty, kinds: KIND_ORDER, unpublishedPages: unpublished.results.map((row) => row.id) });
   });
 
   admin.post('/v1/pages/:id/publish', async (c) => {
     const pageId = parseWith(pageKind.pathId, c.req.param('id'));
     const result = await publishPage(c.env.DB, pageId, Date.now());
-    await purgePageCache(c.env, result.id);
-    return c.json(result);
+    const purged = await purgeAfterWrite(() => purgePageCache(c.env, result.id), { pageId });
+    return c.json({ ...result, ...purged });
   });
 
   admin.put('/v1/:kind/:id', async (c) => {
     const kind = kindOf(c);
     const body = await readJson(c.req.raw, ADMIN_JSON_LIMIT);
     const result = await putDocument(c.env.DB, kind, c.req.param('id'), body, Date.now());
-    await purgeCacheKeys(c.env.PAGE_CACHE, result.staleKeys, result.pages);
-    return c.json({ kind, id: result.id, created: result.created }, result.created ? 201 : 200);
+    const purged = await purgeAfterWrite(() => purgeCacheKeys(c.env.PAGE_CACHE, result.staleKeys, result.pages), { kind, id: result.id });
+    return c.json({ kind, id: result.id, created: result.created, ...purged }, result.created ? 201 : 200);
   });
 
   admin.get('/v1/:kind/:id', async (c) => c.json(await getDocument(c.env.DB, kindOf(c), c.req.param('id'))));
@@ -55,8 +77,8 @@ export function createAdminApi(): Hono<AppEnv> {
   admin.delete('/v1/:kind/:id', async (c) => {
     const kind = kindOf(c);
     const result = await deleteDocument(c.env.DB, kind, c.req.param('id'), Date.now());
-    await purgeCacheKeys(c.env.PAGE_CACHE, result.staleKeys, result.pages);
-    return c.json({ kind, id: result.id, deleted: true });
+    const purged = await purgeAfterWrite(() => purgeCacheKeys(c.env.PAGE_CACHE, result.staleKeys, result.pages), { kind, id: result.id });
+    return c.json({ kind, id: result.id, deleted: true, ...purged });
   });
 
   admin.all('*', (c) => c.json({ msg: 'Not found' }, 404));

@@ -2,11 +2,12 @@
  * Purging the page cache (the PAGE_CACHE KV namespace; scheme in src/lib/page-cache.ts):
  *   page:{host}{path}   the page data served at that host and step path (host lower-case,
  *                       no port; path with a leading slash and no trailing slash, `/` for root)
+ *   route:{host}{path}  the small entry an edge hit reads (deleted with its page: key)
  *   page-id:{pageId}    the index of the `page:` keys the renderer stored a page under
  * A purge deletes the keys the index lists and, in case the index was lost or never
  * written, every key the database says the page is served at.
  */
-import { pageIdCacheKey, purgePageCache as purgeIndexed, pageCacheKey as rawPageCacheKey } from '../../lib/page-cache';
+import { deleteCacheKeys, pageIdCacheKey, purgePageCache as purgeIndexed, pageCacheKey as rawPageCacheKey } from '../../lib/page-cache';
 import { normalizePagePath } from '../../lib/page-request';
 import type { Bindings } from '../env';
 
@@ -30,7 +31,7 @@ export async function pageCacheKeys(db: D1Database, pageId: string): Promise<str
 
 /** Deletes `keys` and every key the renderer's index lists for `pageIds`. */
 export async function purgeCacheKeys(cache: KVNamespace, keys: readonly string[], pageIds: readonly string[]): Promise<void> {
-  await Promise.all([...pageIds.map((pageId) => purgeIndexed(cache, pageId)), ...[...new Set(keys)].map((key) => cache.delete(key))]);
+  await Promise.all([...pageIds.map((pageId) => purgeIndexed(cache, pageId)), deleteCacheKeys(cache, keys)]);
 }
 
 /** Deletes every cached copy of a page: those the renderer indexed and those at its current host + path. */

@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import {
   appointmentNoteParams,
   appointmentParams,
+  BOOKING_ERROR_BYTES,
   bookingErrorBody,
   bookingSubmission,
   cancelBody,
@@ -33,7 +34,7 @@ export const bookingCalls = {
   setupIntent: defineCall({ method: 'POST', path: '/appointment/setup-intent', json: setupIntentBody }),
   hold: defineCall({ method: 'POST', path: '/appointment/hold', json: holdBody }),
   releaseHold: defineCall({ method: 'POST', path: '/appointment/hold/:holdId/release', params: holdParams }),
-  bookingError: defineCall({ method: 'POST', path: '/appointment/booking-error', json: bookingErrorBody }),
+  bookingError: defineCall({ method: 'POST', path: '/appointment/booking-error', json: bookingErrorBody, limit: BOOKING_ERROR_BYTES }),
   cancel: defineCall({ method: 'POST', path: '/appointment/:id/cancel', params: appointmentParams, json: cancelBody }),
   note: defineCall({ method: 'POST', path: '/appointment/:appointmentId/note', params: appointmentNoteParams, json: noteBody }),
   getAppointment: defineCall({ method: 'GET', path: '/appointment/:id', params: appointmentParams }),

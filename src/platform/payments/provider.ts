@@ -29,7 +29,8 @@ export interface ChargeRequest {
   locationId: string;
   currency: string;
   items: ChargeItem[];
-  customer: { email: string | null; name: string | null; contactId: string | null };
+  /** The provider's customer the order is charged to (one per contact, see ensureCustomer). */
+  customerId: string;
   card: CardSource;
   description: string;
 }
@@ -74,7 +75,31 @@ export interface PaymentEvent {
   /** When the provider created the event, ms since the epoch. */
   createdAt: number;
   /** The payment or subscription whose status changed, if the event is one we follow. */
-  change: { ref: string; status: string; orderStatus: 'paid' | 'failed' | null } | null;
+  change: PaymentChange | null;
+}
+
+/** What a followed event says about one payment, and what reconciliation needs to find and settle its order. */
+export interface PaymentChange {
+  ref: string;
+  status: string;
+  orderStatus: 'paid' | 'failed' | null;
+  /** The order the payment was made for (its metadata), when the platform created it. */
+  orderId: string | null;
+  customerId: string | null;
+  paymentMethodId: string | null;
+  amount: number | null;
+  currency: string | null;
+  orderType: Charge['orderType'];
+  productIds: string[];
+}
+
+/** Who pays: a contact of a location (or nobody known yet), with the key that makes creating it idempotent. */
+export interface CustomerRequest {
+  idempotencyKey: string;
+  locationId: string;
+  contactId: string | null;
+  email: string | null;
+  name: string | null;
 }
 
 export interface PaymentProvider {
@@ -87,6 +112,8 @@ export interface PaymentProvider {
    * throws an `invalid` failure if not.
    */
   checkCardSetup(input: { setupIntentId: string; paymentMethodId: string; locationId: string; metadata?: Record<string, string> }): Promise<void>;
+  /** Creates the provider's customer of a contact (the same key always answers the same customer). */
+  createCustomer(input: CustomerRequest): Promise<string>;
   /** Charges an order: one-time products as one payment, recurring ones as a subscription. */
   chargeOrder(request: ChargeRequest): Promise<ChargeResult>;
   /** Verifies a webhook's signature over its raw body; throws an `invalid` failure when it does not match. */

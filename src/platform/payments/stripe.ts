@@ -51,17 +51,12 @@ const sum = (items: ChargeItem[]) => items.reduce((total, item) => total + item.
 export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
   const stripe = new Stripe(options.secretKey, clientOptions(options.apiHost));
 
-  /** The customer and card to charge: a fresh card (its setup checked before) is attached to a new customer. */
+  /** The customer and card to charge: a fresh card (its setup checked before) is attached to the contact's customer. */
   async function cardOwner(req: ChargeRequest): Promise<{ customerId: string; paymentMethodId: string }> {
     const { card } = req;
     if (card.kind === 'saved') return { customerId: card.customerId, paymentMethodId: card.paymentMethodId };
-    const metadata = { location_id: req.locationId, contact_id: req.customer.contactId ?? '' };
-    const customer = await stripe.customers.create(
-      { email: req.customer.email ?? undefined, name: req.customer.name ?? undefined, metadata },
-      { idempotencyKey: `${req.idempotencyKey}-customer` },
-    );
-    await stripe.paymentMethods.attach(card.paymentMethodId, { customer: customer.id }, { idempotencyKey: `${req.idempotencyKey}-attach` });
-    return { customerId: customer.id, paymentMethodId: card.paymentMethodId };
+    await stripe.paymentMethods.attach(card.paymentMethodId, { customer: req.customerId }, { idempotencyKey: `${req.idempotencyKey}-attach` });
+    return { customerId: req.customerId, paymentMethodId: card.paymentMethodId };
   }
 
   async function chargeOnce(req: ChargeRequest, owner: { customerId: string; paymentMethodId: string }, items: ChargeItem[]): Promise<Charge> {
@@ -76,7 +71,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         confirm: true,
         off_session: true,
         description: req.description,
-        metadata: { order_id: req.orderId, location_id: req.locationId, product_ids: items.map((i) => i.productId).join(',') },
+        metadata: { order_id: req.orderId, order_key: req.idempotencyKey, location_id: req.locationId, product_ids: items.map((i) => i.productId).join(',') },
       },
       { idempotencyKey: req.idempotencyKey },
     );
@@ -100,7 +95,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         items: lines,
         off_session: true,
         payment_behavior: 'error_if_incomplete',
-        metadata: { order_id: req.orderId, location_id: req.locationId },
+        metadata: { order_id: req.orderId, order_key: req.idempotencyKey, location_id: req.locationId, product_ids: items.map((i) => i.productId).join(',') },
       },
       { idempotencyKey: `${req.idempotencyKey}-subscription-${interval}` },
     );
@@ -114,6 +109,17 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         const intent = await stripe.setupIntents.create({ usage: 'off_session', allowed_payment_method_types: ['card'], metadata: { ...metadata, location_id: locationId } });
         if (!intent.client_secret) throw new PaymentFailure('unavailable', 'The payment provider did not start a card setup.');
         return { clientSecret: intent.client_secret };
+      } catch (err) {
+        throw asFailure(err);
+      }
+    },
+    async createCustomer({ idempotencyKey, locationId, contactId, email, name }) {
+      try {
+        const customer = await stripe.customers.create(
+          { email: email ?? undefined, name: name ?? undefined, metadata: { location_id: locationId, contact_id: contactId ?? '' } },
+          { idempotencyKey },
+        );
+        return customer.id;
       } catch (err) {
         throw asFailure(err);
       }

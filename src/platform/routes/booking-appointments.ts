@@ -78,8 +78,9 @@ export function registerAppointmentRoutes(app: Hono<AppEnv>): void {
   });
 
   mount(app, calls.bookingError, async (c, { json }) => {
-    await recordBookingError(c.env.DB, json, Date.now());
-    return c.json({ ok: true });
+    const client = c.req.header('cf-connecting-ip') ?? c.req.header('x-real-ip') ?? 'unknown';
+    const id = await recordBookingError(c.env.DB, json, client, Date.now());
+    return c.json({ ok: true, ...(id ? {} : { duplicate: true }) });
   });
 
   mount(app, calls.cancel, async (c, { params, json }) => {

@@ -5,6 +5,7 @@ import { paymentsCalls as calls } from '../calls/payments';
 import type { AppEnv, Bindings } from '../env';
 import { ApiError, JSON_LIMIT, readLimited } from '../http';
 import { paymentProviderFrom } from '../payments';
+import { proofCookie, readProof } from '../payments/one-click-proof';
 import { type PaymentEvent, PaymentFailure, type PaymentProvider } from '../payments/provider';
 import { applyPaymentEvent } from '../services/payment-events';
 import { payOrder } from '../services/checkout';
@@ -56,6 +57,12 @@ export function registerPaymentsRoutes(app: Hono<AppEnv>): void {
 
   mount(app, calls.pay, async (c, { json }) => {
     const provider = await providerOrRefuse(c.env);
-    return c.json(await payOrder(c.env.DB, provider, json, Date.now()));
+    // The provider's secret signs the one-click proof: it exists whenever payments do and never reaches a browser.
+    const secret = c.env.STRIPE_SECRET_KEY ?? '';
+    const now = Date.now();
+    const proof = json.submissionType === 3 ? await readProof(secret, c.req.header('cookie'), json.funnelId, now) : null;
+    const { result, paid } = await payOrder(c.env.DB, provider, json, { now, proof });
+    c.header('Set-Cookie', await proofCookie(secret, paid, new URL(c.req.url).protocol === 'https:'));
+    return c.json(result);
   });
 }

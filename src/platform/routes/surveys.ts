@@ -5,7 +5,7 @@ import { mount } from '../call';
 import type { AppEnv } from '../env';
 import { ApiError } from '../http';
 import { getLocation } from '../services/locations';
-import { recordSubmission } from '../services/record-submission';
+import { type Recorded, recordSubmission } from '../services/record-submission';
 import { prepareSubmission } from '../services/submissions';
 import { getSurvey, surveyFields } from '../services/surveys';
 import { guardSubmission } from './forms';
@@ -17,7 +17,10 @@ export function registerSurveysRoutes(app: Hono<AppEnv>): void {
   mount(app, surveysCalls.getSurvey, async (c, { params }) => {
     const survey = await getSurvey(c.env.DB, params.id);
     if (!survey) throw new ApiError(404, NOT_FOUND);
-    return c.json({ id: survey.id, locationId: survey.locationId, name: survey.name, formData: survey.formData });
+    // Beside the seed's keys: what the widget needs of its location (phone country, today's date, language).
+    const location = await getLocation(c.env.DB, survey.locationId);
+    const place = location ? { country: location.country, timezone: location.timezone, language: location.language } : undefined;
+    return c.json({ id: survey.id, locationId: survey.locationId, name: survey.name, formData: survey.formData, ...(place ? { location: place } : {}) });
   });
 
   mount(app, surveysCalls.submitSurvey, async (c, { form: payload, files }) => {
@@ -26,23 +29,23 @@ export function registerSurveysRoutes(app: Hono<AppEnv>): void {
     const location = await getLocation(c.env.DB, survey.locationId);
     if (!location) throw new ApiError(404, NOT_FOUND);
     const { fields, disqualified } = surveyFields(survey, payload);
+    // The answers decide (the path the server walks); the widget's flag can only add to it.
+    const isDisqualified = disqualified || payload.disqualified === true;
+    const answer = (r: Recorded) => ({
+      status: true,
+      disqualified: isDisqualified,
+      id: r.id,
+      contact: r.contact,
+      fingerprint: r.fingerprint,
+      sessionId: r.sessionId,
+      sessionFingerprint: r.sessionFingerprint,
+    });
     const env = submitEnv(c, Date.now(), location.timezone);
-    const guarded = await guardSubmission(c, env, 'survey', survey.id, payload, (r) => ({ status: true, id: r.id, contact: r.contact, fingerprint: r.fingerprint, sessionId: r.sessionId, sessionFingerprint: r.sessionFingerprint }));
+    const guarded = await guardSubmission(c, env, 'survey', survey.id, payload, answer);
     if (guarded) return guarded;
     const req = { kind: 'survey' as const, locationId: survey.locationId, country: location.country, fields, mode: 'survey' as const, payload, files };
     const prepared = await prepareSubmission(env, req);
     if ('errors' in prepared) return fieldErrors(c, prepared.errors);
-    const recorded = await recordSubmission(env, req, prepared, {
-      refId: survey.id,
-      disqualified: disqualified || payload.disqualified,
-    });
-    return c.json({
-      status: true,
-      id: recorded.id,
-      contact: recorded.contact,
-      fingerprint: recorded.fingerprint,
-      sessionId: recorded.sessionId,
-      sessionFingerprint: recorded.sessionFingerprint,
-    });
+    return c.json(answer(await recordSubmission(env, req, prepared, { refId: survey.id, disqualified: isDisqualified })));
   });
 }

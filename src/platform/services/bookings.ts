@@ -18,7 +18,7 @@ import { activeAppointment, type AppointmentRow, getAppointment, moveStatements 
 import { verifyBookingPayment } from './booking-payment';
 import { clearExpiredHolds, liveHold, releaseHoldStatements } from './booking-holds';
 import { calendarForm } from './calendars';
-import { contactIdByPhone, contactWrite } from './contacts';
+import { prepareContactWrite } from './contacts';
 import type { Location } from './locations';
 import { claimMinutes, isSlotConflict, SLOT_TAKEN, slotIsFree } from './slots';
 import { type PreparedSubmission, prepareSubmission, type SubmitEnv, type SubmitRequest, submissionRows } from './submissions';
@@ -74,7 +74,7 @@ export async function bookAppointment(env: SubmitEnv, input: BookingInput): Prom
   const notes = typeof prepared.values.calendar_notes === 'string' ? prepared.values.calendar_notes : null;
   const submissionId = newId('sub', env.random);
   const id = existing?.id ?? newId('apt', env.random);
-  const contact = contactWrite(env.db, prepared.contact, env.now, await contactIdByPhone(env.db, calendar.locationId, prepared.contact.phone), env.random);
+  const contact = await prepareContactWrite(env.db, prepared.contact, env.now, env.random);
   const zone = payload.selected_timezone;
 
   const slotWrites = existing

@@ -1,19 +1,26 @@
 /**
  * The pay call (seed 000 §7): an order form sale on a card just set up, or a payment
- * button's one-click upsell on the card the visitor's earlier order saved. The order is
- * priced from the products table, checked against the funnel step's location, stored once
- * per idempotency key and charged through the payment provider with that key.
+ * button's one-click upsell on the card of an order paid in this funnel visit. The order is
+ * priced from the products table, limited to the products offered on that funnel step,
+ * stored once per attempt (orders.ts) and charged through the payment provider with the
+ * attempt's idempotency key. If recording the paid order fails after the charge, the order
+ * stays "processing": a retry replays the charge and records it, and the provider's
+ * webhook reconciles it (payment-events.ts).
  */
-import { type PayPayload, SUBMISSION_TYPES } from '../../schemas/payment-calls';
 import { cryptoRandom, type RandomBytes } from '../../lib/ids';
+import { type PayPayload, SUBMISSION_TYPES } from '../../schemas/payment-calls';
 import { ApiError } from '../http';
-import { type CardSource, PaymentFailure, type PaymentFailureKind, type PaymentProvider } from '../payments/provider';
+import type { OneClickProof } from '../payments/one-click-proof';
+import { PaymentFailure, type PaymentFailureKind, type PaymentProvider } from '../payments/provider';
+import { cardSource, customerFor, type Payer } from './checkout-card';
 import { type Funnel, getFunnel } from './funnels';
-import { createOrder, findOrderByKey, markFailed, markPaid, type OrderRow, orderKey, orderLogs } from './orders';
+import { createOrder, currentAttempt, findOrderByKey, markFailed, markPaid, type OrderRow, orderKey, orderLogs } from './orders';
 import { getProducts, type ProductRow } from './products';
 import { ensureSession } from './sessions';
 
 export const NO_PRIMARY_PRODUCT = 'You must select at least one primary product for this transaction.';
+export const NOT_ON_STEP = 'productList: one or more products are not offered on this funnel step.';
+export const CHARGED_NOT_RECORDED = 'Your payment was received, but your order could not be confirmed yet. Please do not pay again: try once more in a moment, and the same payment will complete your order.';
 
 /** HTTP status a visitor gets for each kind of payment failure. */
 const FAILURE_STATUS: Record<PaymentFailureKind, 400 | 402 | 409 | 502> = { declined: 402, invalid: 400, unavailable: 502, in_progress: 409 };
@@ -25,6 +32,19 @@ export interface PayResult {
   sessionId: string;
 }
 
+export interface PayOutcome {
+  result: PayResult;
+  /** The paid order, for the one-click proof the answer carries. */
+  paid: OneClickProof;
+}
+
+export interface PayContext {
+  now: number;
+  random?: RandomBytes;
+  /** The visitor's verified proof of an order paid in this funnel visit (payment buttons). */
+  proof: OneClickProof | null;
+}
+
 async function orderPlace(db: D1Database, p: PayPayload) {
   const funnel = await getFunnel(db, p.funnelId);
   if (!funnel || funnel.locationId !== p.locationId) throw new ApiError(404, 'Funnel not found');
@@ -34,12 +54,12 @@ async function orderPlace(db: D1Database, p: PayPayload) {
   return { funnel, step };
 }
 
-/** The order's products from the database: all of the location, one currency, at least one primary. */
+/** The order's products from the database: all offered on this funnel step, one currency, at least one primary. */
 async function orderProducts(db: D1Database, p: PayPayload): Promise<{ products: ProductRow[]; currency: string }> {
   const products = await getProducts(db, p.productList);
   const wanted = new Set(p.productList);
-  if (products.length !== wanted.size || products.some((product) => product.location_id !== p.locationId)) {
-    throw new ApiError(400, 'productList: one or more products are not available.', 'productList');
+  if (products.length !== wanted.size || products.some((product) => product.location_id !== p.locationId || product.funnel_id !== p.funnelId || product.step_id !== p.stepId)) {
+    throw new ApiError(400, NOT_ON_STEP, 'productList');
   }
   if (!products.some((product) => product.bump === 0)) throw new ApiError(400, NO_PRIMARY_PRODUCT, 'productList');
   const currencies = new Set(products.map((product) => product.currency.toUpperCase()));
@@ -47,27 +67,11 @@ async function orderProducts(db: D1Database, p: PayPayload): Promise<{ products:
   return { products, currency: [...currencies][0] ?? 'USD' };
 }
 
-async function visitorContact(db: D1Database, locationId: string, fingerprint: string) {
+async function visitorContact(db: D1Database, locationId: string, fingerprint: string): Promise<Payer | null> {
   return db
     .prepare('SELECT id, email, full_name FROM contacts WHERE location_id = ? AND fingerprint = ? ORDER BY updated_at DESC LIMIT 1')
     .bind(locationId, fingerprint)
-    .first<{ id: string; email: string | null; full_name: string | null }>();
-}
-
-/** The card to charge: the order form's fresh card, or the card of the visitor's last paid order. */
-async function cardSource(db: D1Database, p: PayPayload): Promise<CardSource> {
-  if (p.submissionType === SUBMISSION_TYPES.orderForm) {
-    return { kind: 'setup', setupIntentId: p.client_secret.split('_secret_')[0] ?? '', paymentMethodId: p.paymentMethodId };
-  }
-  const saved = await db
-    .prepare(
-      `SELECT provider_customer, payment_method FROM orders WHERE location_id = ? AND fingerprint = ? AND status = 'paid'
-         AND provider_customer IS NOT NULL AND payment_method IS NOT NULL ORDER BY created_at DESC, rowid DESC LIMIT 1`,
-    )
-    .bind(p.locationId, p.fingerprint)
-    .first<{ provider_customer: string; payment_method: string }>();
-  if (!saved) throw new ApiError(400, 'No saved card was found for this one-click purchase. Please buy through the order form first.');
-  return { kind: 'saved', customerId: saved.provider_customer, paymentMethodId: saved.payment_method };
+    .first<Payer>();
 }
 
 function keyParts(p: PayPayload): string[] {
@@ -95,23 +99,28 @@ function sessionOf(db: D1Database, p: PayPayload, funnel: Funnel, orderSession: 
   );
 }
 
-async function answer(db: D1Database, order: OrderRow, sessionFingerprint: string): Promise<PayResult> {
+async function outcome(db: D1Database, order: OrderRow, sessionFingerprint: string, now: number): Promise<PayOutcome> {
   return {
-    logs: await orderLogs(db, order),
-    mmLogs: [{ token: order.membership_token ?? '', contactId: order.contact_id, locationId: order.location_id }],
-    sessionFingerprint,
-    sessionId: order.session_id ?? '',
+    result: {
+      logs: await orderLogs(db, order),
+      mmLogs: [{ token: order.membership_token ?? '', contactId: order.contact_id, locationId: order.location_id }],
+      sessionFingerprint,
+      sessionId: order.session_id ?? '',
+    },
+    paid: { orderId: order.id, funnelId: order.funnel_id ?? '', paidAt: order.paid_at ?? now },
   };
 }
 
-export async function payOrder(db: D1Database, provider: PaymentProvider, p: PayPayload, now: number, random: RandomBytes = cryptoRandom): Promise<PayResult> {
+export async function payOrder(db: D1Database, provider: PaymentProvider, p: PayPayload, ctx: PayContext): Promise<PayOutcome> {
+  const { now, random = cryptoRandom } = ctx;
   const { funnel, step } = await orderPlace(db, p);
   const { products, currency } = await orderProducts(db, p);
-  const card = await cardSource(db, p);
-  const key = await orderKey(keyParts(p));
+  const card = await cardSource(db, p, ctx.proof);
+  const submission = await orderKey(keyParts(p));
+  const attempt = await currentAttempt(db, submission);
 
-  let order = await findOrderByKey(db, key);
-  if (order?.status === 'paid') return answer(db, order, (await sessionOf(db, p, funnel, order.session_id, now, random)).sessionFingerprint);
+  let order = attempt.order;
+  if (order?.status === 'paid') return outcome(db, order, (await sessionOf(db, p, funnel, order.session_id, now, random)).sessionFingerprint, now);
   if (card.kind === 'setup') {
     await asApiError(provider.checkCardSetup({ setupIntentId: card.setupIntentId, paymentMethodId: card.paymentMethodId, locationId: p.locationId }));
   }
@@ -120,17 +129,19 @@ export async function payOrder(db: D1Database, provider: PaymentProvider, p: Pay
   const contact = await visitorContact(db, p.locationId, p.fingerprint);
   order ??= await createOrder(
     db,
-    key,
+    { of: submission, n: attempt.attempt, key: attempt.key },
     { locationId: p.locationId, funnelId: funnel.id, stepId: step.id, pageId: p.pageId ?? step.page_id, contactId: contact?.id ?? null, fingerprint: p.fingerprint, source: p.source, submissionType: p.submissionType, sessionId: session.sessionId, currency, products },
     now,
     random,
   );
-  if (order.status === 'paid') return answer(db, order, session.sessionFingerprint);
+  if (order.status === 'paid') return outcome(db, order, session.sessionFingerprint, now);
 
+  let result: Awaited<ReturnType<PaymentProvider['chargeOrder']>>;
   try {
-    const result = await provider.chargeOrder({
+    const customerId = card.kind === 'saved' ? card.customerId : await customerFor(db, provider, p.locationId, contact, attempt.key, now);
+    result = await provider.chargeOrder({
       orderId: order.id,
-      idempotencyKey: key,
+      idempotencyKey: attempt.key,
       locationId: p.locationId,
       currency,
       items: products.map((product) => ({
@@ -141,18 +152,25 @@ export async function payOrder(db: D1Database, provider: PaymentProvider, p: Pay
         recurring: product.payment_type === 'recurring',
         interval: (product.interval as 'day' | 'week' | 'month' | 'year' | null) ?? null,
       })),
-      customer: { email: contact?.email ?? null, name: contact?.full_name ?? null, contactId: contact?.id ?? null },
+      customerId,
       card,
       description: `${funnel.name}: ${products.map((product) => product.name).join(', ')}`.slice(0, 500),
     });
-    const eventType = p.submissionType === SUBMISSION_TYPES.orderForm ? 'sale' : 'upsell';
-    await markPaid(db, order, result, { funnelId: funnel.id, stepId: step.id, pageId: order.page_id ?? '', eventType, fingerprint: p.fingerprint, contactId: order.contact_id, data: p.eventData }, now, random);
   } catch (err) {
     if (!(err instanceof PaymentFailure)) throw err;
     // A concurrent request with the same key is still charging: its outcome stands.
     if (err.kind !== 'in_progress') await markFailed(db, order, err.message, now);
     throw new ApiError(FAILURE_STATUS[err.kind], err.message);
   }
-  const paid = await findOrderByKey(db, key);
-  return answer(db, paid ?? order, session.sessionFingerprint);
+  try {
+    const eventType = p.submissionType === SUBMISSION_TYPES.orderForm ? 'sale' : 'upsell';
+    await markPaid(db, order, result, { funnelId: funnel.id, stepId: step.id, pageId: order.page_id ?? '', eventType, fingerprint: p.fingerprint, contactId: order.contact_id, data: p.eventData }, now, random);
+  } catch (err) {
+    // Charged but not recorded: the order stays processing under its key, so a retry
+    // replays the charge and the webhook reconciles it.
+    console.error('order charged but not recorded', order.id, err);
+    throw new ApiError(503, CHARGED_NOT_RECORDED);
+  }
+  const paid = await findOrderByKey(db, attempt.key);
+  return outcome(db, paid ?? order, session.sessionFingerprint, now);
 }

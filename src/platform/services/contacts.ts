@@ -1,6 +1,9 @@
 /**
- * Contacts: one per location and email (a unique index), so a visitor who opts in, buys
- * and books is one contact. Later submissions fill in fields and never blank them out.
+ * Contacts: one per location and email, and one per location and phone among contacts
+ * without an email (two partial unique indexes), so a visitor who opts in, buys and books
+ * is one contact, however many of those requests arrive at once. Later submissions fill in
+ * fields and never blank them out. A write is a single upsert statement, so a caller can
+ * put it in the same D1 batch as the rows that point at the contact.
  */
 import { newId, type RandomBytes } from '../../lib/ids';
 
@@ -23,6 +26,10 @@ export interface ContactInput {
   timezone?: string | null;
   source?: string | null;
   fingerprint?: string | null;
+  /** The opt-in's `lead` flag. */
+  isLead?: boolean | null;
+  /** The opt-in's `session_d`: the page's email-validation flag. */
+  emailValidation?: number | null;
   customFields?: Record<string, unknown>;
 }
 
@@ -45,12 +52,14 @@ export interface ContactRow {
   timezone: string | null;
   source: string | null;
   fingerprint: string | null;
+  is_lead: number | null;
+  email_validation: number | null;
   custom_fields: string;
   created_at: number;
   updated_at: number;
 }
 
-const COLUMNS = [
+const TEXT_COLUMNS = [
   ['email', 'email'],
   ['phone', 'phone'],
   ['first_name', 'firstName'],
@@ -69,10 +78,17 @@ const COLUMNS = [
   ['fingerprint', 'fingerprint'],
 ] as const satisfies readonly (readonly [string, keyof ContactInput])[];
 
+const COLUMNS = [...TEXT_COLUMNS.map(([column]) => column), 'is_lead', 'email_validation'];
+
 function clean(value: unknown): string | null {
   if (typeof value !== 'string') return null;
   const trimmed = value.trim();
   return trimmed === '' ? null : trimmed;
+}
+
+function integer(value: unknown): number | null {
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  return typeof value === 'number' && Number.isInteger(value) ? value : null;
 }
 
 /** Splits a full name into first and last name when those were not given. */
@@ -83,53 +99,68 @@ function withNames(input: ContactInput): ContactInput {
   return { ...input, firstName: first ?? null, lastName: rest.join(' ') || null };
 }
 
+/** A prepared contact write: the statement, and how to find the contact once it ran. */
+export interface ContactWrite {
+  /** The upsert; answers the contact's id (RETURNING id) when run alone. */
+  statement: D1PreparedStatement;
+  /** A SQL expression (with its parameters, bound after the later statement's own) that selects the contact's id in a later statement of the same batch. */
+  idSql: { sql: string; params: unknown[] };
+  /** The id the contact gets when the write creates it. */
+  newId: string;
+}
+
+/**
+ * Prepares the write of a contact: an update of the location's contact with this email or
+ * (without an email) this phone, or an insert that the unique indexes turn into that update
+ * when another request inserted the same contact a moment earlier.
+ */
+export async function prepareContactWrite(db: D1Database, raw: ContactInput, now: number, random?: RandomBytes): Promise<ContactWrite> {
+  const input = withNames(raw);
+  const values: unknown[] = [...TEXT_COLUMNS.map(([, key]) => clean(input[key])), integer(input.isLead), integer(input.emailValidation)];
+  const email = clean(input.email)?.toLowerCase() ?? null;
+  const phone = clean(input.phone);
+  values[0] = email;
+  const custom = JSON.stringify(input.customFields ?? {});
+  const id = newId('ct', random);
+
+  if (!email && phone) {
+    // A contact with an email may carry this phone too: the earliest such contact is the one.
+    const existing = { id: await contactIdByPhone(db, input.locationId, phone) };
+    if (existing.id) {
+      const sets = COLUMNS.map((n) => `${n} = COALESCE(?, ${n})`).join(', ');
+      return {
+        statement: db
+          .prepare(`UPDATE contacts SET ${sets}, custom_fields = json_patch(custom_fields, ?), updated_at = ? WHERE id = ? RETURNING id`)
+          .bind(...values, custom, now, existing.id),
+        idSql: { sql: '?', params: [existing.id] },
+        newId: id,
+      };
+    }
+  }
+
+  const fill = COLUMNS.map((n) => `${n} = COALESCE(excluded.${n}, contacts.${n})`).join(', ');
+  const target = email ? '(location_id, email) WHERE email IS NOT NULL' : '(location_id, phone) WHERE email IS NULL AND phone IS NOT NULL';
+  const upsert = email || phone ? ` ON CONFLICT ${target} DO UPDATE SET ${fill}, custom_fields = json_patch(contacts.custom_fields, excluded.custom_fields), updated_at = excluded.updated_at` : '';
+  const statement = db
+    .prepare(
+      `INSERT INTO contacts (id, location_id, ${COLUMNS.join(', ')}, custom_fields, created_at, updated_at)
+       VALUES (?, ?, ${COLUMNS.map(() => '?').join(', ')}, ?, ?, ?)${upsert} RETURNING id`,
+    )
+    .bind(id, input.locationId, ...values, custom, now, now);
+  if (email) return { statement, idSql: { sql: '(SELECT id FROM contacts WHERE location_id = ? AND email = ?)', params: [input.locationId, email] }, newId: id };
+  if (phone) return { statement, idSql: { sql: '(SELECT id FROM contacts WHERE location_id = ? AND phone = ? AND email IS NULL)', params: [input.locationId, phone] }, newId: id };
+  return { statement, idSql: { sql: '?', params: [id] }, newId: id };
+}
+
 /**
  * Creates the contact or, when the location already has one with this email (or, without
  * an email, this phone), fills in the fields this submission brings.
  */
-export async function upsertContact(
-  db: D1Database,
-  raw: ContactInput,
-  now: number,
-  random?: RandomBytes,
-): Promise<{ id: string; created: boolean }> {
-  const input = withNames(raw);
-  const values = COLUMNS.map(([, key]) => clean(input[key]));
-  const email = clean(input.email)?.toLowerCase() ?? null;
-  values[0] = email;
-  const custom = JSON.stringify(input.customFields ?? {});
-  const names = COLUMNS.map(([column]) => column);
-  const fill = names.map((n) => `${n} = COALESCE(excluded.${n}, contacts.${n})`).join(', ');
-  const placeholders = names.map(() => '?').join(', ');
-
-  if (!email && clean(input.phone)) {
-    const existing = await db
-      .prepare('SELECT id FROM contacts WHERE location_id = ? AND phone = ? ORDER BY created_at LIMIT 1')
-      .bind(input.locationId, clean(input.phone))
-      .first<{ id: string }>();
-    if (existing) {
-      const sets = names.map((n) => `${n} = COALESCE(?, ${n})`).join(', ');
-      await db
-        .prepare(`UPDATE contacts SET ${sets}, custom_fields = json_patch(custom_fields, ?), updated_at = ? WHERE id = ?`)
-        .bind(...values, custom, now, existing.id)
-        .run();
-      return { id: existing.id, created: false };
-    }
-  }
-
-  const id = newId('ct', random);
-  const row = await db
-    .prepare(
-      `INSERT INTO contacts (id, location_id, ${names.join(', ')}, custom_fields, created_at, updated_at)
-       VALUES (?, ?, ${placeholders}, ?, ?, ?)
-       ON CONFLICT (location_id, email) WHERE email IS NOT NULL DO UPDATE SET ${fill},
-         custom_fields = json_patch(contacts.custom_fields, excluded.custom_fields), updated_at = excluded.updated_at
-       RETURNING id`,
-    )
-    .bind(id, input.locationId, ...values, custom, now, now)
-    .first<{ id: string }>();
+export async function upsertContact(db: D1Database, raw: ContactInput, now: number, random?: RandomBytes): Promise<{ id: string; created: boolean }> {
+  const write = await prepareContactWrite(db, raw, now, random);
+  const row = await write.statement.first<{ id: string }>();
   if (!row) throw new Error('contact upsert returned no row');
-  return { id: row.id, created: row.id === id };
+  return { id: row.id, created: row.id === write.newId };
 }
 
 export async function getContact(db: D1Database, id: string): Promise<ContactRow | null> {
@@ -143,54 +174,10 @@ export async function findContactByEmail(db: D1Database, locationId: string, ema
     .first<ContactRow>();
 }
 
-/** A contact write for a caller's batch, and how later statements of the batch find its id. */
-export interface ContactWrite {
-  statement: D1PreparedStatement;
-  /** SQL expression (with its parameters) that reads the contact's id inside the same batch. */
-  idSql: { sql: string; params: unknown[] };
-}
-
-/**
- * `upsertContact` as one statement, so a submission can write its contact and itself in
- * one D1 batch (all or nothing). A contact without an email that matches a phone
- * (`existingId`, read before) is updated; otherwise one is created or, by email, filled in.
- */
-export function contactWrite(db: D1Database, raw: ContactInput, now: number, existingId: string | null, random?: RandomBytes): ContactWrite {
-  const input = withNames(raw);
-  const values = COLUMNS.map(([, key]) => clean(input[key]));
-  const email = clean(input.email)?.toLowerCase() ?? null;
-  values[0] = email;
-  const custom = JSON.stringify(input.customFields ?? {});
-  const names = COLUMNS.map(([column]) => column);
-  if (!email && existingId) {
-    const sets = names.map((n) => `${n} = COALESCE(?, ${n})`).join(', ');
-    return {
-      statement: db
-        .prepare(`UPDATE contacts SET ${sets}, custom_fields = json_patch(custom_fields, ?), updated_at = ? WHERE id = ?`)
-        .bind(...values, custom, now, existingId),
-      idSql: { sql: '?', params: [existingId] },
-    };
-  }
-  const id = newId('ct', random);
-  const fill = names.map((n) => `${n} = COALESCE(excluded.${n}, contacts.${n})`).join(', ');
-  const statement = db
-    .prepare(
-      `INSERT INTO contacts (id, location_id, ${names.join(', ')}, custom_fields, created_at, updated_at)
-       VALUES (?, ?, ${names.map(() => '?').join(', ')}, ?, ?, ?)
-       ON CONFLICT (location_id, email) WHERE email IS NOT NULL DO UPDATE SET ${fill},
-         custom_fields = json_patch(contacts.custom_fields, excluded.custom_fields), updated_at = excluded.updated_at`,
-    )
-    .bind(id, input.locationId, ...values, custom, now, now);
-  const idSql = email
-    ? { sql: 'COALESCE((SELECT id FROM contacts WHERE location_id = ? AND email = ?), ?)', params: [input.locationId, email, id] }
-    : { sql: '?', params: [id] };
-  return { statement, idSql };
-}
-
-/** The contact a phone-only submission updates (`upsertContact` matches the same way). */
+/** The contact a phone-only submission updates: a contact with an email may carry this phone too, and the earliest such contact is the one. */
 export async function contactIdByPhone(db: D1Database, locationId: string, phone: string | null | undefined): Promise<string | null> {
   const wanted = clean(phone);
   if (!wanted) return null;
-  const row = await db.prepare('SELECT id FROM contacts WHERE location_id = ? AND phone = ? ORDER BY created_at LIMIT 1').bind(locationId, wanted).first<{ id: string }>();
+  const row = await db.prepare('SELECT id FROM contacts WHERE location_id = ? AND phone = ? ORDER BY created_at, id LIMIT 1').bind(locationId, wanted).first<{ id: string }>();
   return row?.id ?? null;
 }

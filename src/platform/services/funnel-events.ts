@@ -40,13 +40,22 @@ export interface EventCondition {
   params: unknown[];
 }
 
-/** The statement that stores an event, for callers that batch it with their own writes. */
-export function funnelEventStatement(db: D1Database, event: FunnelEvent, now: number, when?: EventCondition): D1PreparedStatement {
+/**
+ * The statement that stores an event, for callers that batch it with their own writes.
+ * `contact` selects the contact id in SQL, for a contact written earlier in the same batch.
+ */
+export function funnelEventStatement(
+  db: D1Database,
+  event: FunnelEvent,
+  now: number,
+  when?: EventCondition,
+  contact?: EventCondition,
+): D1PreparedStatement {
   return db
     .prepare(
       `INSERT INTO funnel_events
          (funnel_id, page_id, step_id, domain_name, page_url, fingerprint, old_fingerprint, contact_id, event_type, data, created_at)
-       SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE ${when?.sql ?? '1'}`,
+       SELECT ?, ?, ?, ?, ?, ?, ?, ${contact?.sql ?? '?'}, ?, ?, ? WHERE ${when?.sql ?? '1'}`,
     )
     .bind(
       event.funnelId ?? null,
@@ -56,7 +65,7 @@ export function funnelEventStatement(db: D1Database, event: FunnelEvent, now: nu
       event.pageUrl ?? null,
       event.fingerprint ?? null,
       event.oldFingerprint ?? null,
-      event.contactId ?? null,
+      ...(contact ? contact.params : [event.contactId ?? null]),
       event.eventType,
       JSON.stringify(event.data ?? {}),
       now,

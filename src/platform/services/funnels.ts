@@ -24,7 +24,7 @@ export interface Step {
   nextStepId: string | null;
 }
 
-interface FunnelRow {
+export interface FunnelRow {
   id: string;
   location_id: string;
   name: string;
@@ -32,7 +32,7 @@ interface FunnelRow {
   custom_domain: string | null;
 }
 
-interface StepRow {
+export interface StepRow {
   id: string;
   funnel_id: string;
   name: string;
@@ -43,10 +43,10 @@ interface StepRow {
 }
 
 /** A funnel's domain: its own, else a domain that points at it. */
-const FUNNEL_COLUMNS = `f.id, f.location_id, f.name, f.domain AS custom_domain,
+export const FUNNEL_COLUMNS = `f.id, f.location_id, f.name, f.domain AS custom_domain,
   COALESCE(f.domain, (SELECT host FROM domains WHERE funnel_id = f.id ORDER BY created_at, host LIMIT 1)) AS domain`;
 
-const toFunnel = (row: FunnelRow): Funnel => ({
+export const toFunnel = (row: FunnelRow): Funnel => ({
   id: row.id,
   locationId: row.location_id,
   name: row.name,
@@ -54,7 +54,7 @@ const toFunnel = (row: FunnelRow): Funnel => ({
   customDomain: row.custom_domain,
 });
 
-const toStep = (row: StepRow): Step => ({
+export const toStep = (row: StepRow): Step => ({
   id: row.id,
   funnelId: row.funnel_id,
   name: row.name,
@@ -70,24 +70,24 @@ export async function getFunnel(db: D1Database, id: string): Promise<Funnel | nu
 }
 
 /** The funnel a host serves: the domain's own funnel, else the funnel whose domain is the host. */
-export async function findFunnelByHost(db: D1Database, host: string): Promise<Funnel | null> {
-  const row = await db
-    .prepare(
-      `SELECT ${FUNNEL_COLUMNS} FROM funnels f
+/** SQL of the funnel a host serves (the host bound as ?1), selecting `columns` of `funnels f`. */
+export const funnelByHostSql = (columns: string) => `SELECT ${columns} FROM funnels f
        LEFT JOIN domains d ON d.host = ?1
        WHERE (d.funnel_id IS NOT NULL AND f.id = d.funnel_id)
           OR (d.funnel_id IS NULL AND f.domain = ?1 AND (d.location_id IS NULL OR f.location_id = d.location_id))
-       ORDER BY (f.id = d.funnel_id) DESC, f.created_at LIMIT 1`,
-    )
-    .bind(host)
-    .first<FunnelRow>();
+       ORDER BY (f.id = d.funnel_id) DESC, f.created_at LIMIT 1`;
+
+export async function findFunnelByHost(db: D1Database, host: string): Promise<Funnel | null> {
+  const row = await db.prepare(funnelByHostSql(FUNNEL_COLUMNS)).bind(host).first<FunnelRow>();
   return row ? toFunnel(row) : null;
 }
 
 /** The funnel's steps in order. */
+export const STEP_COLUMNS = 'id, funnel_id, name, path, position, page_id, next_step_id';
+
 export async function listSteps(db: D1Database, funnelId: string): Promise<Step[]> {
   const { results } = await db
-    .prepare('SELECT id, funnel_id, name, path, position, page_id, next_step_id FROM funnel_steps WHERE funnel_id = ? ORDER BY position, id')
+    .prepare(`SELECT ${STEP_COLUMNS} FROM funnel_steps WHERE funnel_id = ? ORDER BY position, id`)
     .bind(funnelId)
     .all<StepRow>();
   return results.map(toStep);

@@ -19,7 +19,7 @@ export interface Location {
   stripePublishableKey: string;
 }
 
-interface LocationRow {
+export interface LocationRow {
   id: string;
   name: string;
   country: string;
@@ -49,12 +49,16 @@ export function publishableOnly(key: string | undefined): string {
   return key && /^pk_(test|live)_[A-Za-z0-9]+$/.test(key) ? key : '';
 }
 
+/** The columns a Location is read from (get_page reads them in its one batch). */
+export const LOCATION_COLUMNS = 'id, name, country, timezone, currency, language, doc';
+
 export async function getLocation(db: D1Database, id: string): Promise<Location | null> {
-  const row = await db
-    .prepare('SELECT id, name, country, timezone, currency, language, doc FROM locations WHERE id = ?')
-    .bind(id)
-    .first<LocationRow>();
-  if (!row) return null;
+  const row = await db.prepare(`SELECT ${LOCATION_COLUMNS} FROM locations WHERE id = ?`).bind(id).first<LocationRow>();
+  return row ? locationFromRow(row) : null;
+}
+
+/** A Location from its row. */
+export function locationFromRow(row: LocationRow): Location {
   const doc = parseDoc(row.doc);
   return {
     id: row.id,

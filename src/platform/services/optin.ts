@@ -1,17 +1,19 @@
 /**
  * The opt-in (seed 000 §7 POST /contact, §5 rules): a visitor's contact details become a
- * contact of the location (one per email), the funnel records an optin event for the step,
- * and the visitor's session is kept or started. Every check runs before the first write.
+ * contact of the location (one per email, or per phone without one), the funnel records an
+ * optin event for the step, and the visitor's session is kept or started. Every check runs
+ * before the writes, and the writes go in one D1 batch: all of them happen or none does,
+ * so a failed opt-in can simply be sent again.
  */
-import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import type { ContactPayload } from '../../schemas/funnel-calls';
 import { cryptoRandom, newId, type RandomBytes } from '../../lib/ids';
+import { asPhone } from '../../lib/validation/phone';
 import { ApiError } from '../http';
-import { getContact, upsertContact } from './contacts';
+import { type ContactRow, prepareContactWrite } from './contacts';
 import { assertFunnelStep, funnelEventStatement } from './funnel-events';
 import { type Funnel, getFunnel } from './funnels';
 import { getLocation } from './locations';
-import { ensureSession } from './sessions';
+import { prepareSession } from './sessions';
 
 export interface OptinResult {
   contact: Record<string, string | null>;
@@ -20,12 +22,12 @@ export interface OptinResult {
   sessionId: string;
 }
 
-/** A phone number valid for the location's country, as E.164; empty stays empty. */
-export function normalisePhone(phone: string, country: string): string | null {
+/** A phone number valid for the location's country, as E.164 (the shared rule); empty stays empty. */
+function phoneOf(phone: string, country: string): string | null {
   if (!phone) return null;
-  const parsed = parsePhoneNumberFromString(phone, country.toUpperCase() as CountryCode);
-  if (!parsed?.isValid()) throw new ApiError(400, 'phone: Invalid phone number', 'phone');
-  return parsed.number;
+  const e164 = asPhone(phone, country);
+  if (!e164) throw new ApiError(400, 'phone: Invalid phone number', 'phone');
+  return e164;
 }
 
 /** When shipping is shown (an address is sent), zip, country, city and state are required too. */
@@ -56,7 +58,7 @@ async function stickyKey(db: D1Database, p: ContactPayload, phone: string | null
 export async function submitOptin(db: D1Database, p: ContactPayload, now: number, random: RandomBytes = cryptoRandom): Promise<OptinResult> {
   const location = await getLocation(db, p.location_id);
   if (!location) throw new ApiError(404, 'Location not found');
-  const phone = normalisePhone(p.phone, location.country);
+  const phone = phoneOf(p.phone, location.country);
   assertShipping(p);
   const event = p.funneEventData;
   const funnel = await funnelOf(db, p.funnel_id ?? event?.funnel_id, location.id);
@@ -70,7 +72,7 @@ export async function submitOptin(db: D1Database, p: ContactPayload, now: number
 
   const fingerprint = p.fingerprint ?? event?.fingerprint ?? newId('fp', random);
   const key = await stickyKey(db, p, phone);
-  const { id } = await upsertContact(
+  const contact = await prepareContactWrite(
     db,
     {
       locationId: location.id,
@@ -85,40 +87,47 @@ export async function submitOptin(db: D1Database, p: ContactPayload, now: number
       postalCode: p.postalCode,
       source: p.source || funnel?.name || 'funnel',
       fingerprint,
+      isLead: p.lead,
+      emailValidation: p.session_d ?? null,
     },
     now,
     random,
   );
-  const session = funnel
-    ? await ensureSession(
+  const { session, statement: sessionStatement } = funnel
+    ? await prepareSession(
         db,
         { locationId: location.id, kind: 'funnel', refId: funnel.id, name: funnel.name, fingerprint: p.sessionFingerprint, sessionId: p.sessionId },
         now,
         random,
       )
-    : { sessionId: p.sessionId ?? '', sessionFingerprint: p.sessionFingerprint ?? '' };
-  if (event) {
-    await funnelEventStatement(
-      db,
-      {
-        funnelId: event.funnel_id,
-        stepId: event.funnel_step_id,
-        pageId: event.page_id,
-        eventType: 'optin',
-        domainName: event.domain_name,
-        pageUrl: event.page_url,
-        fingerprint,
-        contactId: id,
-        data: p.eventData,
-      },
-      now,
-    ).run();
-  }
-  const row = await getContact(db, id);
+    : { session: { sessionId: p.sessionId ?? '', sessionFingerprint: p.sessionFingerprint ?? '' }, statement: undefined };
+  const eventStatement = event
+    ? funnelEventStatement(
+        db,
+        {
+          funnelId: event.funnel_id,
+          stepId: event.funnel_step_id,
+          pageId: event.page_id,
+          eventType: 'optin',
+          domainName: event.domain_name,
+          pageUrl: event.page_url,
+          fingerprint,
+          data: p.eventData,
+        },
+        now,
+        undefined,
+        contact.idSql,
+      )
+    : undefined;
+  const read = db.prepare(`SELECT * FROM contacts WHERE id = ${contact.idSql.sql}`).bind(...contact.idSql.params);
+  const results = await db.batch([contact.statement, ...(sessionStatement ? [sessionStatement] : []), ...(eventStatement ? [eventStatement] : []), read]);
+  const row = (results.at(-1)?.results[0] ?? null) as ContactRow | null;
+  if (!row) throw new Error('the opt-in batch stored no contact');
+  const id = row.id;
   return {
     contact: {
       id,
-      email: row?.email ?? null,
+      email: row.email,
       name: row?.full_name ?? null,
       firstName: row?.first_name ?? null,
       lastName: row?.last_name ?? null,

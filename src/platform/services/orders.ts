@@ -26,6 +26,9 @@ export interface OrderRow {
   membership_token: string | null;
   session_id: string | null;
   error: string | null;
+  attempt_of: string | null;
+  attempt: number;
+  paid_at: number | null;
 }
 
 export interface NewOrder {
@@ -57,22 +60,49 @@ export async function findOrderByKey(db: D1Database, key: string): Promise<Order
   return db.prepare('SELECT * FROM orders WHERE idempotency_key = ?').bind(key).first<OrderRow>();
 }
 
+export async function findOrder(db: D1Database, id: string): Promise<OrderRow | null> {
+  return db.prepare('SELECT * FROM orders WHERE id = ?').bind(id).first<OrderRow>();
+}
+
+/**
+ * The attempt a submission (its derived key) is at, and the key to charge it with. The
+ * first attempt uses the submission's key; once an attempt failed (declined, provider
+ * error), the next one gets a key of its own, because the provider replays a key's first
+ * result. While an attempt is processing or paid, every request (a double click, a retry
+ * of a lost answer) finds that attempt and its key.
+ */
+export async function currentAttempt(db: D1Database, submissionKey: string): Promise<{ attempt: number; key: string; order: OrderRow | null }> {
+  const latest = await db.prepare('SELECT * FROM orders WHERE attempt_of = ? ORDER BY attempt DESC LIMIT 1').bind(submissionKey).first<OrderRow>();
+  if (!latest) return { attempt: 1, key: submissionKey, order: null };
+  if (latest.status !== 'failed') return { attempt: latest.attempt, key: latest.idempotency_key, order: latest };
+  const attempt = latest.attempt + 1;
+  const key = `${submissionKey}_${attempt}`;
+  return { attempt, key, order: await findOrderByKey(db, key) };
+}
+
 /**
  * Creates the order and its items unless an order with this key exists, and answers the
  * order that holds the key either way.
  */
-export async function createOrder(db: D1Database, key: string, order: NewOrder, now: number, random: RandomBytes = cryptoRandom): Promise<OrderRow> {
+export async function createOrder(
+  db: D1Database,
+  attempt: { of: string; n: number; key: string },
+  order: NewOrder,
+  now: number,
+  random: RandomBytes = cryptoRandom,
+): Promise<OrderRow> {
+  const { key } = attempt;
   const id = newId('or', random);
   const amount = order.products.reduce((total, p) => total + p.amount, 0);
   const statements = [
     db
       .prepare(
         `INSERT INTO orders (id, location_id, funnel_id, step_id, page_id, contact_id, fingerprint, source, submission_type,
-           status, currency, amount, idempotency_key, membership_token, session_id, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'processing', ?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (idempotency_key) DO NOTHING`,
+           status, currency, amount, idempotency_key, attempt_of, attempt, membership_token, session_id, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'processing', ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT DO NOTHING`,
       )
-      .bind(id, order.locationId, order.funnelId, order.stepId, order.pageId, order.contactId, order.fingerprint, order.source, order.submissionType, order.currency, amount, key, membershipToken(random), order.sessionId, now, now),
+      .bind(id, order.locationId, order.funnelId, order.stepId, order.pageId, order.contactId, order.fingerprint, order.source, order.submissionType, order.currency, amount, key, attempt.of, attempt.n, membershipToken(random), order.sessionId, now, now),
     ...order.products.map((p) =>
       db
         .prepare(
@@ -98,10 +128,10 @@ export async function markPaid(db: D1Database, order: OrderRow, result: ChargeRe
     funnelEventStatement(db, event, now, { sql: "EXISTS (SELECT 1 FROM orders WHERE id = ? AND status != 'paid')", params: [order.id] }),
     db
       .prepare(
-        `UPDATE orders SET status = 'paid', provider_ref = ?, provider_customer = ?, payment_method = ?, error = NULL, updated_at = ?
+        `UPDATE orders SET status = 'paid', provider_ref = ?, provider_customer = ?, payment_method = ?, error = NULL, paid_at = ?, updated_at = ?
          WHERE id = ? AND status != 'paid'`,
       )
-      .bind(result.charges[0]?.ref ?? null, result.customerId, result.paymentMethodId, now, order.id),
+      .bind(result.charges[0]?.ref ?? null, result.customerId, result.paymentMethodId, now, now, order.id),
     ...result.charges.map((charge) =>
       db
         .prepare(

@@ -2,9 +2,13 @@
  * Resolving a funnel page (seed 000 §2, §7 get_page): by page id, or by the host and path
  * a visitor opened. A published page answers its published document; a preview answers
  * the draft. The answer is the page document merged with the funnel page state.
+ *
+ * Each lookup is one D1 batch (one round trip on Cloudflare): the statements find the
+ * funnel, its steps, the page and the location from the request's host + path (or id)
+ * through subqueries, instead of waiting for one answer to ask the next question.
  */
-import { type Funnel, findFunnelByHost, getFunnel, listSteps, type Step, stepAtPath } from './funnels';
-import { getLocation } from './locations';
+import { FUNNEL_COLUMNS, type Funnel, type FunnelRow, funnelByHostSql, STEP_COLUMNS, type Step, type StepRow, stepAtPath, toFunnel, toStep } from './funnels';
+import { LOCATION_COLUMNS, type Location, type LocationRow, locationFromRow } from './locations';
 import { buildPageData, type PageData } from './page-state';
 
 export interface PageLookup {
@@ -25,13 +29,15 @@ interface PageRow {
   version: number;
 }
 
-async function readPage(db: D1Database, id: string, preview: boolean): Promise<PageRow | null> {
-  const column = preview ? 'draft' : 'published';
-  return db
-    .prepare(`SELECT id, location_id, funnel_id, step_id, name, ${column} AS document, version FROM pages WHERE id = ?`)
-    .bind(id)
-    .first<PageRow>();
+interface Found {
+  page: PageRow;
+  funnel: Funnel | null;
+  steps: Step[];
+  step: Step | null;
+  location: Location;
 }
+
+const pageColumns = (preview: boolean) => `id, location_id, funnel_id, step_id, name, ${preview ? 'draft' : 'published'} AS document, version`;
 
 function parseDocument(row: PageRow): Record<string, unknown> | null {
   if (!row.document) return null;
@@ -45,37 +51,56 @@ function parseDocument(row: PageRow): Record<string, unknown> | null {
   return null;
 }
 
-/** The funnel and step a page belongs to, from the page row or the step that shows it. */
-async function placeOfPage(db: D1Database, page: PageRow): Promise<{ funnel: Funnel | null; steps: Step[]; step: Step | null }> {
-  const stepRow = await db
-    .prepare('SELECT funnel_id FROM funnel_steps WHERE page_id = ?1 OR id = ?2 ORDER BY (id = ?2) DESC LIMIT 1')
-    .bind(page.id, page.step_id ?? '')
-    .first<{ funnel_id: string }>();
-  const funnelId = page.funnel_id ?? stepRow?.funnel_id ?? null;
-  const funnel = funnelId ? await getFunnel(db, funnelId) : null;
-  if (!funnel || funnel.locationId !== page.location_id) return { funnel: null, steps: [], step: null };
-  const steps = await listSteps(db, funnel.id);
-  const step = steps.find((s) => s.id === page.step_id) ?? steps.find((s) => s.pageId === page.id) ?? null;
-  return { funnel, steps, step };
-}
+const first = <T>(result: D1Result<unknown> | undefined) => ((result?.results ?? [])[0] as T | undefined) ?? null;
+const all = <T>(result: D1Result<unknown> | undefined) => (result?.results ?? []) as T[];
 
-async function resolveByHost(db: D1Database, host: string, path: string, preview: boolean) {
-  const funnel = await findFunnelByHost(db, host);
-  if (!funnel) return null;
-  const steps = await listSteps(db, funnel.id);
+/** A host's funnel, its steps, the page of the step at `path` and the funnel's location: one batch. */
+async function resolveByHost(db: D1Database, host: string, path: string, preview: boolean): Promise<Found | null> {
+  const funnelId = `(${funnelByHostSql('f.id')})`;
+  const stepPage = (where: string) => `(SELECT page_id FROM funnel_steps WHERE funnel_id = ${funnelId} ${where} ORDER BY position, id LIMIT 1)`;
+  const [funnelResult, stepsResult, pageResult, locationResult] = await db.batch([
+    db.prepare(funnelByHostSql(FUNNEL_COLUMNS)).bind(host),
+    db.prepare(`SELECT ${STEP_COLUMNS} FROM funnel_steps WHERE funnel_id = ${funnelId} ORDER BY position, id`).bind(host),
+    // The step with the path; `/` falls back to the first step (stepAtPath below decides the same).
+    db
+      .prepare(`SELECT ${pageColumns(preview)} FROM pages WHERE id = COALESCE(${stepPage('AND path = ?2')}, CASE WHEN ?2 = '/' THEN ${stepPage('')} END)`)
+      .bind(host, path),
+    db.prepare(`SELECT ${LOCATION_COLUMNS} FROM locations WHERE id = (SELECT location_id FROM funnels WHERE id = ${funnelId})`).bind(host),
+  ]);
+  const funnelRow = first<FunnelRow>(funnelResult);
+  const page = first<PageRow>(pageResult);
+  const locationRow = first<LocationRow>(locationResult);
+  if (!funnelRow || !page || !locationRow) return null;
+  const funnel = toFunnel(funnelRow);
+  const steps = all<StepRow>(stepsResult).map(toStep);
   const step = stepAtPath(steps, path);
-  if (!step?.pageId) return null;
-  const page = await readPage(db, step.pageId, preview);
-  if (!page || page.location_id !== funnel.locationId) return null;
-  return { page, place: { funnel, steps, step } };
+  if (!step || step.pageId !== page.id || page.location_id !== funnel.locationId) return null;
+  return { page, funnel, steps, step, location: locationFromRow(locationRow) };
 }
 
-/** A page by its id, or by the id of the step that shows it (/v2/preview/{stepId}). */
-async function resolveById(db: D1Database, id: string, preview: boolean) {
-  const step = await db.prepare('SELECT page_id FROM funnel_steps WHERE id = ?').bind(id).first<{ page_id: string | null }>();
-  const page = (await readPage(db, id, preview)) ?? (step?.page_id ? await readPage(db, step.page_id, preview) : null);
-  if (!page) return null;
-  return { page, place: await placeOfPage(db, page) };
+/**
+ * A page by its id, or by the id of the step that shows it (/v2/preview/{stepId}), with the
+ * funnel it belongs to (its own funnel_id, else the funnel of the step that shows it): one batch.
+ */
+async function resolveById(db: D1Database, id: string, preview: boolean): Promise<Found | null> {
+  const pageId = '(SELECT COALESCE((SELECT id FROM pages WHERE id = ?1), (SELECT page_id FROM funnel_steps WHERE id = ?1)))';
+  const stepId = `(SELECT COALESCE(step_id, '') FROM pages WHERE id = ${pageId})`;
+  const funnelId = `(SELECT COALESCE((SELECT funnel_id FROM pages WHERE id = ${pageId}),
+    (SELECT funnel_id FROM funnel_steps WHERE page_id = ${pageId} OR id = ${stepId} ORDER BY (id = ${stepId}) DESC LIMIT 1)))`;
+  const [pageResult, funnelResult, stepsResult, locationResult] = await db.batch([
+    db.prepare(`SELECT ${pageColumns(preview)} FROM pages WHERE id = ${pageId}`).bind(id),
+    db.prepare(`SELECT ${FUNNEL_COLUMNS} FROM funnels f WHERE f.id = ${funnelId}`).bind(id),
+    db.prepare(`SELECT ${STEP_COLUMNS} FROM funnel_steps WHERE funnel_id = ${funnelId} ORDER BY position, id`).bind(id),
+    db.prepare(`SELECT ${LOCATION_COLUMNS} FROM locations WHERE id = (SELECT location_id FROM pages WHERE id = ${pageId})`).bind(id),
+  ]);
+  const page = first<PageRow>(pageResult);
+  const locationRow = first<LocationRow>(locationResult);
+  if (!page || !locationRow) return null;
+  const funnelRow = first<FunnelRow>(funnelResult);
+  const funnel = funnelRow && funnelRow.location_id === page.location_id ? toFunnel(funnelRow) : null;
+  const steps = funnel ? all<StepRow>(stepsResult).map(toStep) : [];
+  const step = steps.find((s) => s.id === page.step_id) ?? steps.find((s) => s.pageId === page.id) ?? null;
+  return { page, funnel, steps, step, location: locationFromRow(locationRow) };
 }
 
 /** The page data a visitor's request resolves to, or null when no published (or draft) page matches. */
@@ -88,13 +113,13 @@ export async function getFunnelPage(db: D1Database, lookup: PageLookup, fallback
   if (!found) return null;
   const document = parseDocument(found.page);
   if (!document) return null;
-  const location = await getLocation(db, found.page.location_id);
-  if (!location) return null;
   return buildPageData({
     document,
     page: { id: found.page.id, name: found.page.name, version: found.page.version },
-    ...found.place,
-    location,
+    funnel: found.funnel,
+    steps: found.steps,
+    step: found.step,
+    location: found.location,
     preview: lookup.preview,
     host: lookup.pageId ? undefined : lookup.host,
     fallbackPublishableKey,

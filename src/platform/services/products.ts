@@ -2,7 +2,7 @@
  * Products a funnel step sells (seed 000 §3 Product), as the order form lists them and as
  * orders price them. Prices always come from this table, never from the browser.
  */
-import { currencySymbol, formatAmount } from './money';
+import { currencySymbol, formatAmount } from '../../lib/currency';
 
 export interface ProductRow {
   id: string;

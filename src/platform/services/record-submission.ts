@@ -6,7 +6,7 @@
  * writes nothing: a retry, double click or replay stores one submission and one contact.
  */
 import { newId } from '../../lib/ids';
-import { type ContactInput, contactIdByPhone, contactWrite, findContactByEmail } from './contacts';
+import { type ContactInput, contactIdByPhone, findContactByEmail, prepareContactWrite } from './contacts';
 import { funnelEventStatement } from './funnel-events';
 import type { PreparedSubmission, SubmitEnv, SubmitRequest } from './submissions';
 import { idempotencyKeyOf, submissionRows } from './submissions';
@@ -127,12 +127,10 @@ export async function recordSubmission(
   if (earlier) return earlier;
   const email = prepared.contact.email;
   const known = email ? ((await findContactByEmail(env.db, req.locationId, email))?.id ?? null) : await contactIdByPhone(env.db, req.locationId, prepared.contact.phone);
-  const contact = contactWrite(env.db, prepared.contact, env.now, email ? null : known, env.random);
+  const contact = await prepareContactWrite(env.db, prepared.contact, env.now, env.random);
   const id = newId('sub', env.random);
   const snapshot = (contactId: string) => submittedContact(contactId, prepared.contact);
-  // The contact id a new contact gets is the last parameter of its id expression.
-  const newContactId = String(contact.idSql.params[contact.idSql.params.length - 1]);
-  const contactId = known ?? newContactId;
+  const contactId = known ?? contact.newId;
   await storeUploads(env.bucket, prepared.uploads);
   try {
     await env.db.batch([

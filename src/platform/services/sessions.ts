@@ -40,20 +40,34 @@ export async function assertSessionTarget(db: D1Database, locationId: string, ki
   if (!found) throw new ApiError(404, `Unable to find ${kind}`);
 }
 
-/** Keeps the browser's session when it is one of this location, else records a new one. */
-export async function ensureSession(db: D1Database, input: SessionInput, now: number, random: RandomBytes = cryptoRandom): Promise<Session> {
+/**
+ * The browser's session when it is one of this location; else a new session and the
+ * statement that records it, for callers that batch it with their own writes.
+ */
+export async function prepareSession(
+  db: D1Database,
+  input: SessionInput,
+  now: number,
+  random: RandomBytes = cryptoRandom,
+): Promise<{ session: Session; statement?: D1PreparedStatement }> {
   if (input.sessionId) {
     const existing = await db
       .prepare('SELECT id, fingerprint FROM sessions WHERE id = ? AND location_id = ?')
       .bind(input.sessionId, input.locationId)
       .first<{ id: string; fingerprint: string | null }>();
-    if (existing) return { sessionId: existing.id, sessionFingerprint: existing.fingerprint ?? input.fingerprint ?? '' };
+    if (existing) return { session: { sessionId: existing.id, sessionFingerprint: existing.fingerprint ?? input.fingerprint ?? '' } };
   }
   const sessionId = newId('ss', random);
   const sessionFingerprint = input.fingerprint || newId('fp', random);
-  await db
+  const statement = db
     .prepare('INSERT INTO sessions (id, location_id, kind, ref_id, name, fingerprint, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
-    .bind(sessionId, input.locationId, input.kind, input.refId, input.name, sessionFingerprint, now)
-    .run();
-  return { sessionId, sessionFingerprint };
+    .bind(sessionId, input.locationId, input.kind, input.refId, input.name, sessionFingerprint, now);
+  return { session: { sessionId, sessionFingerprint }, statement };
+}
+
+/** Keeps the browser's session when it is one of this location, else records a new one. */
+export async function ensureSession(db: D1Database, input: SessionInput, now: number, random: RandomBytes = cryptoRandom): Promise<Session> {
+  const { session, statement } = await prepareSession(db, input, now, random);
+  if (statement) await statement.run();
+  return session;
 }

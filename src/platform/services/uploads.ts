@@ -8,6 +8,7 @@ import { newId, type RandomBytes } from '../../lib/ids';
 import { type FieldError, fieldError } from '../../lib/validation/fields';
 import { MAX_TOTAL_UPLOAD_BYTES, messages } from '../../lib/validation/messages';
 import { readCapped } from '../http';
+import { cleanLine, cutText } from '../../lib/text';
 import { extensionOf, sniffFile } from './file-types';
 
 export interface PreparedUpload {
@@ -45,13 +46,10 @@ async function readWithin(stream: ReadableStream<Uint8Array>, remaining: number)
   return bytes;
 }
 
+/** The file's own name without folders, control characters or characters file systems refuse; its last 200 code points. */
 function safeName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  const cleaned = [...base]
-    .filter((ch) => ch.charCodeAt(0) >= 0x20 && ch.charCodeAt(0) !== 0x7f && !'"<>|*?:'.includes(ch))
-    .join('')
-    .trim()
-    .slice(-200);
+  const cleaned = cutText(cleanLine(base).replace(/["<>|*?:]/g, '').trim(), 200, 'end');
   return cleaned || 'file';
 }
 

@@ -6,6 +6,7 @@
  * posts to the widget route, so it also works without JavaScript.
  */
 import { type CSSProperties, useCallback, useEffect, useRef, useState } from 'react';
+import { carryQuery } from '../../lib/links';
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD, IDEMPOTENCY_FIELD } from '../../lib/spam-defence';
 import type { FieldError } from '../../lib/validation/fields';
 import type { FormBody } from '../../schemas/form';
@@ -32,6 +33,8 @@ export interface FormWidgetProps {
   today: string;
   /** The signed form token the page embedded ('' on cached funnel pages: fetched on mount). */
   token: string;
+  /** The token the form posts without JavaScript, when it differs from `token` (cached pages embed one for that alone). */
+  plainToken?: string;
   turnstileSiteKey: string;
   notrack: boolean;
   /** false under `redirect=false`. */
@@ -86,7 +89,7 @@ export default function FormWidget(props: FormWidgetProps) {
       if (!props.notrack) trackSubmission(form.formSubmissionEvent);
       const next = props.element?.action === 'go-to-next-funnel-step' && props.element.nextStepUrl;
       const outcome: AfterSubmit = next
-        ? { kind: 'redirect', url: new URL(props.element?.nextStepUrl ?? '', location.href).href + location.search }
+        ? { kind: 'redirect', url: carryQuery(props.element?.nextStepUrl ?? '', location.search) }
         : afterSubmit(form, contact, { redirect: props.redirect, defaultThankYou: strings.ui.thankYou });
       setDone(outcome);
       if (outcome.kind === 'redirect') navigate(outcome.url);
@@ -140,7 +143,7 @@ export default function FormWidget(props: FormWidgetProps) {
       {form.customStyle && <style>{form.customStyle}</style>}
       <FormFields fields={form.fields} values={engine.values} files={engine.files} errors={engine.errors} onChange={engine.setValue} onFiles={engine.setFiles} env={env} idPrefix={`ef-${formId}`} />
       <Honeypot label={strings.ui.honeypot} />
-      <input type="hidden" name={FORM_TOKEN_FIELD} value={props.token} />
+      <input type="hidden" name={FORM_TOKEN_FIELD} value={props.plainToken ?? props.token} />
       {props.idempotencyKey && <input type="hidden" name={IDEMPOTENCY_FIELD} value={props.idempotencyKey} />}
       {alert && (
         <p className="ef-alert" role="alert">

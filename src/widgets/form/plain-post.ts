@@ -3,7 +3,7 @@
  * back into a submission, send it to POST /form in-process, and say what the page shows —
  * the thank-you text, a redirect, or the form again with the errors beside the fields.
  */
-import { FORM_TOKEN_FIELD, HONEYPOT_FIELD, IDEMPOTENCY_FIELD } from '../../lib/spam-defence';
+import { FORM_TOKEN_FIELD, HONEYPOT_FIELD, IDEMPOTENCY_FIELD, MIN_FILL_MS } from '../../lib/spam-defence';
 import type { FieldError } from '../../lib/validation/fields';
 import type { ApiFetch } from '../../platform/client';
 import type { FormDocument } from '../../schemas/form';
@@ -16,7 +16,7 @@ export async function postPlainForm(
   api: ApiFetch,
   doc: FormDocument,
   data: FormData,
-  options: { redirect: boolean; thankYou: string; fixErrors: string; serverError: string; query: URLSearchParams },
+  options: { redirect: boolean; thankYou: string; fixErrors: string; serverError: string; query: URLSearchParams; now: () => number },
 ): Promise<PlainOutcome> {
   const { answers, files } = readPlainForm(doc.form.fields, data);
   const text = (key: string) => {
@@ -30,14 +30,47 @@ export async function postPlainForm(
     [HONEYPOT_FIELD]: text(HONEYPOT_FIELD),
     ...(text(IDEMPOTENCY_FIELD) ? { [IDEMPOTENCY_FIELD]: text(IDEMPOTENCY_FIELD) } : {}),
     eventData: { url_params: options.query.toString().slice(0, 500), source: 'no-js' },
+    ...funnelOf(options.query),
   };
-  const res = await api('/form', { method: 'POST', body: submissionBody({ ...answers, ...extras }, files) });
-  const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+  const send = async () => {
+    const res = await api('/form', { method: 'POST', body: submissionBody({ ...answers, ...extras }, files) });
+    return { res, body: (await res.json().catch(() => ({}))) as Record<string, unknown> };
+  };
+  let { res, body } = await send();
+  // A person without JavaScript who filled the form quickly waits the rest of the minimum
+  // fill time here (the browser cannot wait for them); the token still proves the form was shown.
+  if (body.reason === 'too_fast') {
+    await new Promise((resolve) => setTimeout(resolve, waitFor(extras[FORM_TOKEN_FIELD], options.now())));
+    ({ res, body } = await send());
+  }
   if (res.ok && body.status !== false) {
     const contact = (body.contact ?? {}) as Record<string, unknown>;
+    const next = nextStep(options.query);
+    if (next) return { kind: 'done', after: { kind: 'redirect', url: next } };
     return { kind: 'done', after: afterSubmit(doc.form, contact, { redirect: options.redirect, defaultThankYou: options.thankYou }) };
   }
   const errors = Array.isArray(body.errors) ? (body.errors as FieldError[]) : [];
   const msg = typeof body.msg === 'string' ? body.msg : '';
   return { kind: 'refused', values: answers, errors, alert: errors.length ? options.fixErrors : msg || options.serverError };
+}
+
+/** The funnel step a form element posted from (its opt-in event), named in the action's query. */
+function funnelOf(query: URLSearchParams): { funneEventData?: Record<string, string> } {
+  const [funnel, page, step] = [query.get('funnel_id'), query.get('page_id'), query.get('funnel_step_id')];
+  if (!funnel || !page || !step) return {};
+  return {
+    funneEventData: { event_type: 'optin', funnel_id: funnel, page_id: page, funnel_step_id: step, domain_name: query.get('domain') ?? '', page_url: query.get('page_url') ?? '' },
+  };
+}
+
+/** The next step a form element moves on to: a path on this site only, never another origin. */
+export function nextStep(query: URLSearchParams): string | null {
+  const next = query.get('next') ?? '';
+  return /^\/(?![/\\])/.test(next) && !/[\s\\]/.test(next) ? next : null;
+}
+
+/** How long until a token issued at its `{issuedAt}.` prefix is old enough (at most the minimum fill time). */
+function waitFor(token: string, now: number): number {
+  const issuedAt = Number(token.split('.')[0]);
+  return Number.isFinite(issuedAt) ? Math.min(MIN_FILL_MS, Math.max(0, issuedAt + MIN_FILL_MS + 50 - now)) : 0;
 }

@@ -16,6 +16,7 @@ export interface FormPropsInput {
   translator: Translator;
   now: number;
   token: string;
+  plainToken?: string;
   /** Both Turnstile keys set: the site key; else ''. */
   turnstileSiteKey: string;
   query: URLSearchParams;
@@ -48,6 +49,7 @@ export function formWidgetProps(input: FormPropsInput): FormWidgetProps {
     country: location.country,
     today,
     token: input.token,
+    ...(input.plainToken ? { plainToken: input.plainToken } : {}),
     turnstileSiteKey: input.turnstileSiteKey,
     notrack: query.has('notrack') && !['false', '0'].includes((query.get('notrack') ?? '').toLowerCase()),
     redirect: query.get('redirect') !== 'false',

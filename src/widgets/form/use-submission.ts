@@ -22,6 +22,10 @@ export interface SubmissionOptions {
   onRejected: (outcome: Extract<SubmitOutcome, { kind: 'rejected' }>) => void;
 }
 
+/** First automatic resend of a waiting submission; each next one waits twice as long, up to a minute. */
+const RETRY_MS = 3_000;
+const MAX_RETRY_MS = 60_000;
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Resends what earlier visits left in the outbox (another form, a closed tab). */
@@ -39,6 +43,7 @@ export function useSubmission(options: SubmissionOptions) {
   const token = useRef<Promise<string>>(Promise.resolve(options.token));
   const key = useRef<string | null>(null);
   const waiting = useRef<Submission | null>(null);
+  const attempts = useRef(0);
 
   useEffect(() => {
     shownAt.current = Date.now();
@@ -56,6 +61,7 @@ export function useSubmission(options: SubmissionOptions) {
         return;
       }
       waiting.current = null;
+      attempts.current = 0;
       await forgetSubmission(idempotencyKey);
       if (outcome.kind === 'rejected' && !renewed && outcome.reason?.startsWith('token_')) {
         token.current = fetchFormToken(kind, id);
@@ -74,16 +80,23 @@ export function useSubmission(options: SubmissionOptions) {
     [kind, id, onAccepted, onRejected],
   );
 
+  // While a submission waits: resend when the browser says it is online again, and also
+  // on a growing timer (a network can fail while the browser still reports online).
   useEffect(() => {
+    if (state.kind !== 'pending') return;
     const resend = () => {
-      if (waiting.current && key.current) {
-        setState({ kind: 'sending' });
-        void deliver(waiting.current, key.current);
-      }
+      if (!waiting.current || !key.current) return;
+      attempts.current += 1;
+      setState({ kind: 'sending' });
+      void deliver(waiting.current, key.current);
     };
+    const timer = setTimeout(resend, Math.min(RETRY_MS * 2 ** attempts.current, MAX_RETRY_MS));
     window.addEventListener('online', resend);
-    return () => window.removeEventListener('online', resend);
-  }, [deliver]);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('online', resend);
+    };
+  }, [state.kind, deliver]);
 
   /** Sends answers and files; honeypot is the value of the hidden trap field. */
   const submit = useCallback(

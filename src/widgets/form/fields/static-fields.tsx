@@ -17,9 +17,9 @@ export function HeadingField({ field }: FieldProps) {
     fontFamily: field.font || undefined,
   };
   return (
-    <h2 className="ef-heading" style={style}>
+    <h1 className="ef-heading" style={style}>
       {field.label}
-    </h2>
+    </h1>
   );
 }
 

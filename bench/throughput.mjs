@@ -1,0 +1,40 @@
+/**
+ * Edge-hit throughput of pages beside a static asset of the same worker, in one run:
+ * short autocannon rounds at 20 connections on loopback, alternating the static asset and
+ * each page, so both see the same machine load (2 shared cores). A page's ratio is its
+ * median requests/s over the median of the static rounds around it.
+ */
+import autocannon from 'autocannon';
+
+const CONNECTIONS = 20;
+
+function round(url, host, seconds) {
+  return new Promise((done, fail) => {
+    autocannon({ url, connections: CONNECTIONS, duration: seconds, headers: host ? { host } : {} }, (error, result) => {
+      if (error) return fail(error);
+      const ok = result['2xx'];
+      if (result.non2xx > 0 || result.errors > 0) return fail(new Error(`${host ?? ''} ${url}: ${result.non2xx} non-2xx, ${result.errors} errors`));
+      done(ok / (result.duration || seconds));
+    });
+  });
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Requests/s of `pages` ({label, url, host}) and of the static asset, with the ratio per page. */
+export async function throughput(staticUrl, pages, { rounds = 3, seconds = 2 } = {}) {
+  const rows = [];
+  for (const page of pages) {
+    const statics = [];
+    const hits = [];
+    for (let i = 0; i < rounds; i++) {
+      statics.push(await round(staticUrl, undefined, seconds));
+      hits.push(await round(page.url, page.host, seconds));
+    }
+    statics.push(await round(staticUrl, undefined, seconds));
+    const reference = median(statics);
+    const rps = median(hits);
+    rows.push({ ...page, rps, reference, ratio: rps / reference });
+  }
+  return rows;
+}

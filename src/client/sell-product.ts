@@ -1,0 +1,88 @@
+/*
+ * The payment button (action sell-product, docs/contracts/islands.md §2): one click buys
+ * the button's product with the card the visitor paid with earlier in this funnel
+ * (submission type 3, source payment_button). The server decides whether that is allowed
+ * (its httpOnly proof cookie travels with the call). Every outcome either redirects or
+ * ends the busy state with a message next to the button. Its strings load with the first
+ * failure, in the page's language, so pages without a sale pay nothing for them.
+ */
+import { CHECKOUT_PATHS, type PayAnswer, type PayRequest, payFailureText, postJson } from '../lib/checkout/calls';
+import { completeSale } from '../lib/checkout/after-sale';
+import { saleTarget } from '../lib/checkout/sale-target';
+import { FINGERPRINT_COOKIE, isValidFingerprint, newFingerprint } from '../lib/tracking/fingerprint';
+import { SELL_PRODUCT_EVENT, type SellProductDetail } from './actions';
+import { readFunnelContext } from './context';
+import { getCookie } from './cookie-jar';
+
+interface ButtonMessages {
+  failed: string;
+  postSale: string;
+}
+
+const ENGLISH: ButtonMessages = {
+  failed: 'The purchase could not be completed. Please try again.',
+  postSale: 'Order successfully placed! However, Something went wrong while displaying this webpage, please contact the seller.',
+};
+
+async function messagesFor(lang: string): Promise<ButtonMessages> {
+  try {
+    // Inside the function: a bundler without import.meta.glob (a test's esbuild) still loads the module.
+    const locales = import.meta.glob<ButtonMessages>('../../locales/*/checkout.json', { import: 'button' });
+    const load = locales[`../../locales/${lang.toLowerCase()}/checkout.json`];
+    return { ...ENGLISH, ...(load ? await load() : {}) };
+  } catch {
+    return ENGLISH;
+  }
+}
+
+/** The message element after the button, tied to it by aria-describedby. */
+function showMessage(button: HTMLElement, text: string): void {
+  const doc = button.ownerDocument;
+  const id = `${button.id || 'ef-sale'}-message`;
+  let message = doc.getElementById(id);
+  if (!message) {
+    message = doc.createElement('p');
+    message.id = id;
+    message.className = 'ef-sale-message';
+    message.setAttribute('role', 'alert');
+    // Pages with a payment button need no style sheet of their own for this one message.
+    message.style.cssText = 'margin:8px auto 0;max-width:36rem;padding:8px 12px;border-radius:4px;background:#fef3f2;color:#912018;font-weight:600;text-align:center;';
+    button.insertAdjacentElement('afterend', message);
+    button.setAttribute('aria-describedby', [button.getAttribute('aria-describedby'), id].filter(Boolean).join(' '));
+  }
+  message.textContent = text;
+}
+
+async function sell(detail: SellProductDetail, doc: Document, win: Window): Promise<void> {
+  const context = readFunnelContext(doc);
+  const stored = getCookie(FINGERPRINT_COOKIE);
+  const request: PayRequest = {
+    fingerprint: isValidFingerprint(stored) ? stored : newFingerprint(),
+    productList: [detail.productId],
+    locationId: context.locationId,
+    funnelId: context.funnelId,
+    stepId: context.stepId,
+    ...(context.pageId ? { pageId: context.pageId } : {}),
+    source: 'payment_button',
+    submissionType: 3,
+  };
+  doc.getElementById(`${detail.element.id || 'ef-sale'}-message`)?.replaceChildren();
+  const answer = await postJson<PayAnswer>(CHECKOUT_PATHS.pay, request);
+  const messages = answer.kind === 'ok' ? null : await messagesFor(doc.documentElement.lang || 'en');
+  if (answer.kind !== 'ok') {
+    if (answer.kind === 'offline') console.error('payment button: the pay call failed', answer.error);
+    showMessage(detail.element, payFailureText(answer, messages?.failed ?? ENGLISH.failed));
+    detail.release();
+    return;
+  }
+  const target = saleTarget(detail.element.dataset.saleAction, context.nextStepUrl, win.location.search);
+  const postSale = target ? ENGLISH.postSale : (await messagesFor(doc.documentElement.lang || 'en')).postSale;
+  if (!completeSale(win, { answer: answer.body, locationId: context.locationId, pixelEvent: 'Upsell', target, postSaleMessage: postSale })) detail.release();
+}
+
+if (typeof document !== 'undefined') {
+  document.addEventListener(SELL_PRODUCT_EVENT, (event) => {
+    const detail = (event as CustomEvent<SellProductDetail>).detail;
+    if (detail?.productId) void sell(detail, document, window);
+  });
+}

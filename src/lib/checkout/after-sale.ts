@@ -1,0 +1,32 @@
+/**
+ * What follows a paid order in the browser, for the order form and the payment button
+ * alike (docs/contracts/islands.md §2): the membership token is kept (cookie and local
+ * storage, one year), the pixel event is tracked, and the visitor is sent on. When the
+ * sale action cannot redirect, the seed's post-sale alert tells them the order is placed.
+ */
+import { setCookie } from '../../client/cookie-jar';
+import { trackPixelEvent } from '../../client/pixel';
+import { ONE_YEAR_SECONDS } from '../tracking/fingerprint';
+import { membershipCookieName } from '../tracking/membership';
+import type { PayAnswer } from './calls';
+
+/** True when the visitor is being redirected; false after the post-sale alert. */
+export function completeSale(win: Window, sale: { answer: PayAnswer; locationId: string; pixelEvent: 'OrderFormPurchase' | 'Upsell'; target: string | null; postSaleMessage: string }): boolean {
+  const token = sale.answer.mmLogs[0]?.token;
+  if (token && sale.locationId) {
+    const name = membershipCookieName(sale.locationId);
+    setCookie(name, token, ONE_YEAR_SECONDS);
+    try {
+      win.localStorage.setItem(name, token);
+    } catch {
+      // Storage may be blocked; the cookie still holds the token.
+    }
+  }
+  trackPixelEvent(win, sale.pixelEvent);
+  if (sale.target) {
+    win.location.assign(sale.target);
+    return true;
+  }
+  win.alert(sale.postSaleMessage);
+  return false;
+}

@@ -1,0 +1,29 @@
+/**
+ * The first thing the worker does with a request (src/fetch.ts): answer a published page
+ * from its edge HTML copy (./html-cache.ts) before the router, Astro or any page work. No
+ * copy → undefined, and the request goes on to the pages, which render and store one.
+ */
+import { waitUntil } from 'cloudflare:workers';
+import type { Bindings } from '../platform/env';
+import { createApiClient } from '../platform/client';
+import { consoleRenderLog } from '../tree/log';
+import { fetchPageData } from './get-page';
+import { answerFromEdge, edgeCache } from './html-cache';
+import { executionContext } from './request-context';
+
+/** Paths that are never a published funnel page. */
+const NOT_FUNNEL_PAGES = /^\/(?:_astro|_ah|v2|widget|survey|api|admin)(?:\/|$)|^\/robots\.txt$/i;
+
+/** The edge copy of the published page `request` asks for, or undefined. */
+export async function edgeHit(request: Request, bindings: Bindings): Promise<Response | undefined> {
+  const { pathname } = new URL(request.url);
+  if (NOT_FUNNEL_PAGES.test(pathname)) return undefined;
+  return answerFromEdge(request, {
+    kv: bindings.PAGE_CACHE,
+    cache: edgeCache(),
+    now: Date.now(),
+    waitUntil,
+    fetchPage: (host, path) => fetchPageData(createApiClient(bindings, executionContext()), { domain_name: host, page_url: path }),
+    log: consoleRenderLog,
+  });
+}

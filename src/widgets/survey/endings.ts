@@ -1,0 +1,52 @@
+/**
+ * How a survey ends (seed 001 §4): disqualified at once, disqualified at the end
+ * ("endsurvey"), or submitted. Each shows the seller's text with the answers merged in
+ * (escaped), or the default text, or redirects when its type is "1" (only http(s), and
+ * never when the page was opened with redirect=false).
+ */
+import { redirectTarget } from '../../lib/links';
+import { applyMergeFields } from '../../lib/merge-fields';
+import type { SurveyFormAction } from '../../schemas/survey';
+
+export type EndKind = 'disqualified' | 'ended' | 'submitted';
+
+export type Ending = { kind: 'redirect'; url: string } | { kind: 'message'; html: string };
+
+/** The default texts, already translated (English: the seed's words). */
+export type EndTexts = Readonly<Record<EndKind, string>>;
+
+const SETTINGS: Record<EndKind, (a: SurveyFormAction) => { redirects: boolean; url: string; text: string }> = {
+  disqualified: (a) => ({ redirects: a.disqualifiedType === '1', url: a.disqualifiedUrl, text: a.disqualifiedText }),
+  ended: (a) => ({ redirects: a.endsurveyType === '1', url: a.endsurveyUrl, text: a.endsurveyText }),
+  submitted: (a) => {
+    const loose = a as Record<string, unknown>;
+    const text = typeof loose.thankyouText === 'string' ? loose.thankyouText : '';
+    return { redirects: false, url: '', text };
+  },
+};
+
+/** Merge fields of a URL, filled from the answers and URL-encoded. */
+function fillUrl(template: string, answers: Readonly<Record<string, unknown>>, now: Date): string {
+  return template.replace(/\{\{\s*([A-Za-z_][\w.]*)\s*\}\}/g, (_all, name: string) => {
+    const key = name.startsWith('contact.') ? name.slice('contact.'.length) : name;
+    if (key !== name || key in answers) return encodeURIComponent(String(answers[key] ?? ''));
+    // Date fields ({{today}}, {{year}}, …) come from the shared merge-field rules.
+    return encodeURIComponent(applyMergeFields(`{{${name}}}`, { now }, () => {}));
+  });
+}
+
+/** The ending of `kind` for these answers. */
+export function surveyEnding(
+  kind: EndKind,
+  action: SurveyFormAction,
+  input: { answers: Readonly<Record<string, unknown>>; texts: EndTexts; redirectAllowed: boolean; now: Date },
+): Ending {
+  const setting = SETTINGS[kind](action);
+  if (setting.redirects && input.redirectAllowed) {
+    const url = redirectTarget(fillUrl(setting.url, input.answers, input.now));
+    if (url) return { kind: 'redirect', url };
+  }
+  const text = setting.text.trim() || input.texts[kind];
+  const contact = Object.fromEntries(Object.entries(input.answers).filter(([, v]) => typeof v !== 'object' || v === null));
+  return { kind: 'message', html: applyMergeFields(text, { now: input.now, contact }, () => {}) };
+}

@@ -1,0 +1,41 @@
+/**
+ * What the survey routes (/survey/{id}, /widget/survey/{id}, any host) render: the survey
+ * island's props, or the error page's status and the server's msg ("Unable to find
+ * survey"). Failures other than 404 are reported (seed 001 §8).
+ */
+import { env } from 'cloudflare:workers';
+import type { Translator } from '../../lib/i18n';
+import { reportError } from '../../lib/report-error';
+import { executionContext, requestTranslator } from '../../lib/request-context';
+import { createApiClient } from '../../platform/client';
+import type { Bindings } from '../../platform/env';
+import { turnstileSiteKey } from '../form/props';
+import { formToken } from '../form/server';
+import { type WidgetCode, widgetCode } from '../widget-code';
+import { loadSurvey, surveyWidgetProps } from './server';
+import type { SurveyWidgetProps } from './survey-widget';
+
+export type SurveyPageModel =
+  | { kind: 'survey'; status: 200; translator: Translator; title: string; code: WidgetCode; props: SurveyWidgetProps }
+  | { kind: 'error'; status: number; translator: Translator; msg: string };
+
+export async function surveyPageModel(request: Request, id: string): Promise<SurveyPageModel> {
+  const bindings = env as unknown as Bindings;
+  const api = createApiClient(bindings, executionContext());
+  const loaded = await loadSurvey(api, id);
+  const translator = requestTranslator(request, loaded.ok ? loaded.location.language : undefined);
+  if (!loaded.ok) {
+    if (loaded.status !== 404) reportError(new Error(`survey load failed: ${loaded.status} ${loaded.msg}`), { surveyId: id });
+    return { kind: 'error', status: loaded.status, translator, msg: loaded.msg };
+  }
+  const props = surveyWidgetProps({
+    doc: loaded.doc,
+    location: loaded.location,
+    translator,
+    now: Date.now(),
+    token: await formToken(api, 'survey', loaded.doc.id),
+    turnstileSiteKey: turnstileSiteKey(bindings),
+    query: new URL(request.url).searchParams,
+  });
+  return { kind: 'survey', status: 200, translator, title: loaded.doc.name, code: widgetCode(loaded.doc, loaded.doc.formData.form), props };
+}

@@ -1,0 +1,81 @@
+/**
+ * The widget routes' side of a survey: loading it through the platform API (in-process, or
+ * the upstream at API_ORIGIN) with its location's country, time zone and language, and the
+ * island's props (only what the island needs).
+ */
+import * as v from 'valibot';
+import type { Translator } from '../../lib/i18n';
+import { dateIn } from '../../lib/time/today';
+import type { ApiFetch } from '../../platform/client';
+import { type SurveyDocument, surveyDocument } from '../../schemas/survey';
+import { formStrings } from '../form/strings';
+import { surveyStrings } from './strings';
+import type { SurveyWidgetProps } from './survey-widget';
+
+export interface SurveyLocation {
+  country: string;
+  timezone: string;
+  language: string;
+}
+
+export type LoadedSurvey = { ok: true; doc: SurveyDocument; location: SurveyLocation } | { ok: false; status: number; msg: string };
+
+const FALLBACK_LOCATION: SurveyLocation = { country: 'US', timezone: 'UTC', language: 'en' };
+const locationOf = v.object({
+  country: v.optional(v.string(), 'US'),
+  timezone: v.optional(v.string(), 'UTC'),
+  language: v.optional(v.string(), 'en'),
+});
+
+export async function loadSurvey(api: ApiFetch, id: string): Promise<LoadedSurvey> {
+  let res: Response;
+  try {
+    res = await api(`/survey/${encodeURIComponent(id)}`);
+  } catch {
+    return { ok: false, status: 502, msg: 'Unable to reach the survey service' };
+  }
+  const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+  if (!res.ok) return { ok: false, status: res.status, msg: typeof body.msg === 'string' ? body.msg : res.statusText };
+  const doc = v.safeParse(surveyDocument, { ...body, id: body.id ?? id });
+  if (!doc.success) return { ok: false, status: 502, msg: 'Unable to read survey' };
+  const location = v.safeParse(locationOf, body.location ?? {});
+  return { ok: true, doc: doc.output, location: location.success ? location.output : FALLBACK_LOCATION };
+}
+
+export interface SurveyPropsInput {
+  doc: SurveyDocument;
+  location: SurveyLocation;
+  translator: Translator;
+  now: number;
+  token: string;
+  turnstileSiteKey: string;
+  query: URLSearchParams;
+  element?: SurveyWidgetProps['element'];
+}
+
+export function surveyWidgetProps(input: SurveyPropsInput): SurveyWidgetProps {
+  const { doc, location, query } = input;
+  let today: string;
+  try {
+    today = dateIn(location.timezone, input.now);
+  } catch {
+    today = new Date(input.now).toISOString().slice(0, 10);
+  }
+  return {
+    surveyId: doc.id,
+    locationId: doc.locationId,
+    name: doc.name,
+    formData: doc.formData,
+    strings: formStrings(input.translator.t),
+    text: surveyStrings(input.translator.t),
+    lang: input.translator.lang,
+    country: location.country,
+    today,
+    token: input.token,
+    turnstileSiteKey: input.turnstileSiteKey,
+    notrack: query.has('notrack') && !['false', '0'].includes((query.get('notrack') ?? '').toLowerCase()),
+    redirect: query.get('redirect') !== 'false',
+    query: query.toString(),
+    ...(input.element ? { element: input.element } : {}),
+  };
+}

@@ -1,0 +1,91 @@
+/** The furniture around a survey's slides: header image, progress bar, error alert, arrows, ending and footer. */
+import { forwardRef } from 'react';
+import type { SurveyStrings } from './strings';
+import { fill } from './strings';
+
+export function HeaderImage({ src, fullWidth }: { src: string; fullWidth: boolean }) {
+  if (!src) return null;
+  // Decorative: the questions carry the meaning.
+  return <img className={`ef-survey__header${fullWidth ? ' ef-survey__header--full' : ''}`} src={src} alt="" decoding="async" />;
+}
+
+export function ProgressBar({ percent, strings }: { percent: number; strings: SurveyStrings }) {
+  const text = fill(strings.progress, { percent });
+  return (
+    <div className="ef-survey__progress" role="progressbar" aria-label={strings.progressLabel} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-valuetext={text} data-testid="survey-progress">
+      <div className="ef-survey__progress-bar" style={{ width: `${percent}%` }} />
+      <span className="ef-survey__progress-text">{text}</span>
+    </div>
+  );
+}
+
+export interface ListedError {
+  key: string;
+  inputId: string;
+  text: string;
+}
+
+/** The alert above the slides: every error of the slide, each a link to its field. */
+export const ErrorAlert = forwardRef<HTMLDivElement, { errors: readonly ListedError[]; message: string; strings: SurveyStrings }>(function ErrorAlert(
+  { errors, message, strings },
+  ref,
+) {
+  if (errors.length === 0 && !message) return null;
+  return (
+    <div ref={ref} className="ef-survey__alert" role="alert" tabIndex={-1} data-testid="survey-alert">
+      {message && <p>{message}</p>}
+      {errors.length > 0 && (
+        <>
+          <p className="ef-survey__alert-title">{strings.alertTitle}</p>
+          <ul>
+            {errors.map((e) => (
+              <li key={e.key}>
+                <a href={`#${e.inputId}`}>{e.text}</a>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+});
+
+const Arrow = ({ back }: { back?: boolean }) => (
+  <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+    <path d={back ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'} fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+  </svg>
+);
+
+export function BackButton({ disabled, onClick, strings }: { disabled: boolean; onClick: () => void; strings: SurveyStrings }) {
+  return (
+    <button type="button" className="ef-survey__arrow ef-survey__arrow--back" onClick={onClick} disabled={disabled} data-testid="survey-back">
+      <Arrow back />
+      <span>{strings.back}</span>
+    </button>
+  );
+}
+
+export function NextButton({ disabled, onClick, strings }: { disabled: boolean; onClick: () => void; strings: SurveyStrings }) {
+  return (
+    <button type="button" className="ef-survey__arrow ef-survey__arrow--next" onClick={onClick} disabled={disabled} data-testid="survey-next">
+      <span>{strings.next}</span>
+      <Arrow />
+    </button>
+  );
+}
+
+/** What replaces the slides at the end: the seller's (trusted) text with escaped answers, or "Redirecting…". */
+export function EndScreen({ html, state }: { html: string; state: string }) {
+  return (
+    <div className="ef-survey__end" role="status" data-survey-end={state} data-testid="survey-end">
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: seller text; visitor values in it are escaped by applyMergeFields. */}
+      <div dangerouslySetInnerHTML={{ __html: html }} />
+    </div>
+  );
+}
+
+export function Footer({ html }: { html: string }) {
+  if (!html.trim()) return null;
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: the seller's footer HTML, trusted and rendered as given.
+  return <div className="ef-survey__footer" dangerouslySetInnerHTML={{ __html: html }} />;
+}

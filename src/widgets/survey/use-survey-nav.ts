@@ -1,0 +1,32 @@
+/**
+ * The slide the visitor is on, with the seed's motion: after a move the arrows stay locked
+ * for SLIDE_LOCK_MS while the slide animates, unless the survey disables animation
+ * (seed 001 §4, §9). The rules of where to go are ./logic.ts.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { SLIDE_LOCK_MS, type SurveyNav, startNav } from './logic';
+
+export type SlideMotion = 'forward' | 'back' | 'none';
+
+export function useSurveyNav(animated: boolean) {
+  const [nav, setNav] = useState<SurveyNav>(startNav);
+  const [motion, setMotion] = useState<SlideMotion>('none');
+  const [locked, setLocked] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const goTo = useCallback(
+    (next: SurveyNav, direction: Exclude<SlideMotion, 'none'>) => {
+      setNav(next);
+      if (!animated) return;
+      setMotion(direction);
+      setLocked(true);
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => setLocked(false), SLIDE_LOCK_MS);
+    },
+    [animated],
+  );
+
+  return { nav, motion, locked, goTo };
+}

@@ -1,0 +1,120 @@
+/**
+ * The widgets embedded the way a seller pastes them (docs/embed.md): a plain HTML page on
+ * another origin (a local static server on a free port) with an iframe and embed.js. The
+ * loader sizes the frame from the widget's height messages, re-dispatches booking-complete
+ * and close-window on the iframe, and ignores messages from other origins.
+ */
+import { expect, test } from '@playwright/test';
+import { E2E_PORT } from './playwright.config';
+import { type HostPage, serveHostPage } from './support/host-page';
+import { q, sql } from './forms-store';
+
+const ORIGIN = `http://localhost:${E2E_PORT}`;
+
+const sellerPage = (src: string) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Seller site</title></head>
+<body><h1>Seller site</h1>
+<iframe src="${ORIGIN}${src}"></iframe>
+<script src="${ORIGIN}/widget/embed.js" async></script>
+<script>
+  window.received = [];
+  for (const type of ['booking-complete', 'close-window']) {
+    document.addEventListener(type, (e) => window.received.push({ type, tag: e.target.tagName, detail: e.detail }));
+  }
+</script>
+</body></html>`;
+
+let host: HostPage | undefined;
+test.afterEach(async () => {
+  await host?.close();
+  host = undefined;
+});
+
+test('embed.js is a small, long-cached script', async ({ request }) => {
+  const res = await request.get(`${ORIGIN}/widget/embed.js`);
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toContain('javascript');
+  expect(res.headers()['cache-control']).toContain('max-age=86400');
+});
+
+test('the survey resizes its frame on another origin, and a submission stores a lead', async ({ page }) => {
+  host = await serveHostPage(sellerPage('/widget/survey/survey_demo'));
+  await page.goto(host.url);
+  const iframe = page.locator('iframe');
+  const frame = page.frameLocator('iframe');
+  await expect(frame.getByTestId('survey-slide')).toBeVisible();
+  // The loader styled and sized the bare iframe from the widget's height message: the
+  // widget's own height over 500, else 560 (seed 001 §9), so the frame never scrolls.
+  await expect(iframe).toHaveAttribute('style', /height: \d+px/);
+  const frameHeight = async () => (await iframe.boundingBox())?.height ?? 0;
+  const widgetHeight = () => frame.locator('body').evaluate((b) => b.scrollHeight);
+  const rule = (height: number) => (height > 500 ? height : 560);
+  await expect.poll(async () => Math.round(await frameHeight()) - rule(await widgetHeight())).toBe(0);
+  const before = await frameHeight();
+
+  await frame.getByRole('radio', { name: 'Agency owner' }).click();
+  await expect(frame.getByTestId('survey-slide')).toHaveAttribute('data-slide-id', 'slide_challenge');
+  await frame.getByRole('checkbox', { name: 'Calls do not convert' }).check();
+  await expect(frame.getByTestId('survey-next')).toBeEnabled();
+  await frame.getByTestId('survey-next').click();
+  // The contact slide and its error list make the widget taller; the frame follows.
+  await frame.getByRole('button', { name: 'Submit answers' }).click();
+  await expect(frame.getByTestId('survey-alert')).toBeVisible();
+  await expect.poll(async () => Math.round(await frameHeight()) - rule(await widgetHeight())).toBe(0);
+  expect(await frameHeight()).toBeGreaterThan(before);
+
+  const email = `embedded-${Date.now()}@example.com`;
+  await frame.getByLabel('First name').fill('Embed');
+  await frame.getByLabel('Email').fill(email);
+  await frame.getByRole('button', { name: 'Submit answers' }).click();
+  await expect(frame.getByTestId('survey-end')).toBeVisible();
+  const rows = sql(`SELECT s.id FROM submissions s JOIN contacts c ON c.id = s.contact_id WHERE s.ref_id = 'survey_demo' AND c.email = ${q(email)}`);
+  expect(rows).toHaveLength(1);
+});
+
+test('the opt-in form resizes its frame on another origin, and a submission stores a lead', async ({ page }) => {
+  host = await serveHostPage(sellerPage('/widget/form/form_optin?utm_source=partner-site'));
+  await page.goto(host.url);
+  const iframe = page.locator('iframe');
+  const frame = page.frameLocator('iframe');
+  await expect(frame.locator('astro-island:not([ssr]) form.ef-form[data-form-state="idle"]')).toBeVisible();
+  const frameHeight = async () => Math.round((await iframe.boundingBox())?.height ?? 0);
+  const widgetHeight = () => frame.locator('body').evaluate((b) => b.scrollHeight);
+  const rule = (height: number) => (height > 500 ? height : 560);
+  await expect.poll(async () => (await frameHeight()) - rule(await widgetHeight())).toBe(0);
+
+  const email = `embedded-form-${Date.now()}@example.com`;
+  await frame.getByLabel('First name').fill('Framed');
+  await frame.getByLabel('Email').fill(email);
+  await frame.getByRole('button', { name: 'Send me the guide' }).click();
+  await expect(frame.locator('[data-form-state="done"]')).toHaveText('Check your inbox: the guide is on its way!');
+  const [row] = sql(`SELECT s.data FROM submissions s JOIN contacts c ON c.id = s.contact_id WHERE s.kind = 'form' AND s.ref_id = 'form_optin' AND c.email = ${q(email)}`);
+  expect(JSON.parse(row?.data ?? '{}').values).toMatchObject({ first_name: 'Framed', utm_source: 'partner-site' });
+});
+
+test('booking-complete and close-window arrive as DOM events on the iframe; other origins are ignored', async ({ page }) => {
+  host = await serveHostPage(sellerPage('/widget/survey/survey_demo'));
+  await page.goto(host.url);
+  await expect(page.locator('iframe[data-ef-embed]')).toBeAttached();
+  const widget = page.frames().find((f) => f.url().startsWith(ORIGIN));
+  if (!widget) throw new Error('widget frame missing');
+  await widget.evaluate(() => {
+    const tag = { source: 'edgefunnel-widget', version: 1 };
+    parent.postMessage({ ...tag, type: 'booking-complete', fingerprint: 'fp_embed', calendarId: 'cal_discovery' }, '*');
+    parent.postMessage({ ...tag, type: 'close-window' }, '*');
+  });
+  await expect.poll(() => page.evaluate(() => (window as unknown as { received: unknown[] }).received)).toEqual([
+    { type: 'booking-complete', tag: 'IFRAME', detail: { fingerprint: 'fp_embed', calendarId: 'cal_discovery' } },
+    { type: 'close-window', tag: 'IFRAME', detail: {} },
+  ]);
+
+  // The seller's own page posting the same message is not the widget's origin.
+  await page.evaluate(() => {
+    window.postMessage({ source: 'edgefunnel-widget', version: 1, type: 'close-window' }, '*');
+    window.postMessage({ source: 'edgefunnel-widget', version: 1, type: 'height', height: 9999 }, '*');
+  });
+  // A message the widget posts afterwards arrives; the two before it were dropped.
+  await widget.evaluate(() => parent.postMessage({ source: 'edgefunnel-widget', version: 1, type: 'close-window' }, '*'));
+  await expect.poll(() => page.evaluate(() => (window as unknown as { received: unknown[] }).received.length)).toBe(3);
+  expect((await page.locator('iframe').boundingBox())?.height).toBeLessThan(9999);
+});

@@ -1,0 +1,123 @@
+/**
+ * Submitting forms as visitors do: the opt-in form inline on the demo funnel's first page,
+ * without JavaScript, with a failing network (the submission waits and is resent), and
+ * retried after the answer was lost (stored once).
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { E2E_PORT } from './playwright.config';
+import { q, sql } from './forms-store';
+
+const optinForm = (page: Page) => page.locator('form[data-form-id="form_optin"]');
+
+test('the opt-in form on / stores a lead with its funnel opt-in and moves on to the next step', async ({ page, context }) => {
+  await context.route('https://connect.facebook.net/**', (route) => route.abort('internetdisconnected'));
+  const email = `optin-${Date.now()}@example.com`;
+  await page.goto('/?utm_source=spring');
+  const form = optinForm(page);
+  await form.scrollIntoViewIfNeeded();
+  await expect(page.locator('astro-island[component-url*="form-widget"]:not([ssr])')).toHaveCount(1);
+  await form.getByLabel('First name').fill('Olivia');
+  await form.getByLabel('Email').fill(email);
+  const sent = page.waitForRequest((r) => r.url().endsWith('/api/form') && r.method() === 'POST');
+  await form.getByRole('button', { name: 'Send me the guide' }).click();
+  await expect(form.getByRole('button', { name: /Send me the guide/ })).toBeDisabled();
+  await expect(form.locator('.ef-submit__spinner')).toBeVisible();
+  const body = JSON.parse(((await sent).postDataBuffer() ?? Buffer.from('')).toString('latin1').match(/name="formData"\r\n\r\n(.*)\r\n/)?.[1] ?? '{}');
+  expect(body.funneEventData).toMatchObject({ event_type: 'optin', funnel_id: 'fn_demo', page_id: 'pg_optin' });
+  await page.waitForURL(/\/accelerator\?utm_source=spring$/);
+
+  const [contact] = sql(`SELECT id, first_name FROM contacts WHERE email = ${q(email)}`);
+  expect(contact?.first_name).toBe('Olivia');
+  const [submission] = sql(`SELECT data FROM submissions WHERE contact_id = ${q(contact?.id)}`);
+  expect(JSON.parse(submission?.data).values.utm_source).toBe('spring');
+  const events = sql(`SELECT event_type, funnel_id, page_id FROM funnel_events WHERE contact_id = ${q(contact?.id)}`);
+  expect(events).toEqual([{ event_type: 'optin', funnel_id: 'fn_demo', page_id: 'pg_optin' }]);
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the form posts as a plain form, stores a lead and answers the thank-you page', async ({ page }) => {
+    const email = `nojs-${Date.now()}@example.com`;
+    await page.goto('/widget/form/form_optin');
+    await page.getByLabel('First name').fill('Noah');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send me the guide' }).click();
+    await expect(page.locator('[data-form-state="done"]')).toHaveText('Check your inbox: the guide is on its way!');
+    const [contact] = sql(`SELECT id FROM contacts WHERE email = ${q(email)}`);
+    const [submission] = sql(`SELECT data FROM submissions WHERE contact_id = ${q(contact?.id)}`);
+    // The hidden field's default, filled by the server as the browser did not run.
+    expect(JSON.parse(submission?.data).values.utm_source).toBe('optin-page');
+  });
+
+  test('errors show beside the filled-in fields', async ({ page }) => {
+    await page.goto('/widget/form/form_optin');
+    await page.getByLabel('First name').fill('Noah');
+    await page.getByLabel('Email').fill('noah@');
+    await page.getByRole('button', { name: 'Send me the guide' }).click();
+    await expect(page.locator('[data-field-error="email"]')).toHaveText('Invalid Email Address');
+    await expect(page.getByLabel('First name')).toHaveValue('Noah');
+    await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  test('the opt-in element on / posts to the form route and moves on to the next step', async ({ page }) => {
+    const email = `nojs-optin-${Date.now()}@example.com`;
+    await page.goto('/');
+    const form = optinForm(page);
+    await form.getByLabel('First name').fill('Nina');
+    await form.getByLabel('Email').fill(email);
+    await form.getByRole('button', { name: 'Send me the guide' }).click();
+    await page.waitForURL(/\/accelerator$/);
+    const [contact] = sql(`SELECT id FROM contacts WHERE email = ${q(email)}`);
+    expect(sql(`SELECT event_type FROM funnel_events WHERE contact_id = ${q(contact?.id)}`)).toEqual([{ event_type: 'optin' }]);
+  });
+});
+
+test('a submission whose answer was lost is resent and stored once (one submission, one contact)', async ({ page }) => {
+  const email = `retry-${Date.now()}@example.com`;
+  await page.goto('/widget/form/form_optin');
+  await expect(page.locator('astro-island:not([ssr])')).toHaveCount(1);
+  let first = true;
+  await page.route('**/api/form', async (route) => {
+    if (!first) return route.continue();
+    first = false;
+    // The server stores it, then the connection drops before the answer arrives.
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await page.getByLabel('First name').fill('Rita');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send me the guide' }).dblclick();
+  await expect(page.getByTestId('form-pending')).toBeVisible();
+  await expect(page.locator('[data-form-state="done"]')).toHaveText('Check your inbox: the guide is on its way!', { timeout: 20_000 });
+  const contacts = sql(`SELECT id FROM contacts WHERE email = ${q(email)}`);
+  expect(contacts).toHaveLength(1);
+  expect(sql(`SELECT id FROM submissions WHERE contact_id = ${q(contacts[0]?.id)}`)).toHaveLength(1);
+});
+
+test('offline: the visitor sees the submission pending, and it is sent when the connection returns', async ({ page, context }) => {
+  const email = `offline-${Date.now()}@example.com`;
+  await page.goto(`http://localhost:${E2E_PORT}/widget/form/form_optin`);
+  await expect(page.locator('astro-island:not([ssr])')).toHaveCount(1);
+  await page.getByLabel('First name').fill('Omar');
+  await page.getByLabel('Email').fill(email);
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Send me the guide' }).click();
+  await expect(page.getByTestId('form-pending')).toContainText('You are offline');
+  await expect(page.locator('.ef-alert')).toHaveCount(0);
+  const kept = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const req = indexedDB.open('edgefunnel-outbox');
+        req.onsuccess = () => {
+          const count = req.result.transaction('submissions').objectStore('submissions').count();
+          count.onsuccess = () => resolve(count.result);
+        };
+      }),
+  );
+  expect(kept).toBe(1);
+  expect(sql(`SELECT id FROM contacts WHERE email = ${q(email)}`)).toHaveLength(0);
+  await context.setOffline(false);
+  await expect(page.locator('[data-form-state="done"]')).toHaveText('Check your inbox: the guide is on its way!');
+  expect(sql(`SELECT id FROM contacts WHERE email = ${q(email)}`)).toHaveLength(1);
+});

@@ -1,0 +1,117 @@
+/*
+ * The built worker served by workerd alone (`wrangler dev`, what `npm start` runs): a
+ * seller's custom domain row is served by Host, a refused body leaves the next request
+ * clean, and no answer on any path shows a stack trace or a file path.
+ */
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { syncDemo } from '../../scripts/lib/demo-sync.mjs';
+import { E2E_PORT, E2E_TOKEN } from './playwright.config';
+
+interface Answer {
+  status: number;
+  body: string;
+}
+
+/** A raw HTTP request, so the Host header is exactly what a proxy or a DNS name would send. */
+function send(path: string, { method = 'GET', host = 'localhost', body, type }: { method?: string; host?: string; body?: string | Buffer; type?: string } = {}): Promise<Answer> {
+  return new Promise((done, fail) => {
+    const req = httpRequest({ host: '127.0.0.1', port: E2E_PORT, path, method, headers: { host, authorization: `Bearer ${E2E_TOKEN}`, ...(type ? { 'content-type': type } : {}), connection: 'keep-alive' } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => done({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+    });
+    req.on('error', fail);
+    req.end(body);
+  });
+}
+
+const LEAKS = [/\bat (?:async )?\S+ \(/, /file:\/\//, /\/work\/|\/home\/|\/root\/|node_modules/, /\.(?:ts|mjs|js):\d+/];
+
+function expectNoLeak(answer: Answer, what: string): void {
+  for (const pattern of LEAKS) expect(answer.body, `${what} answered ${answer.status} with ${answer.body.slice(0, 300)}`).not.toMatch(pattern);
+}
+
+test('a custom domain row is served by its Host', async () => {
+  const put = await send('/admin/v1/domains/shop.example.test', {
+    method: 'PUT',
+    type: 'application/json',
+    body: JSON.stringify({ host: 'shop.example.test', locationId: 'loc_demo', funnelId: 'fn_demo' }),
+  });
+  expect(put.status).toBeLessThan(300);
+  for (const path of ['/', '/accelerator']) {
+    const page = await send(path, { host: 'shop.example.test' });
+    expect(page.status, path).toBe(200);
+    expect(page.body).toContain('<h1');
+  }
+  const unknown = await send('/', { host: 'nobody.example.test' });
+  expect(unknown.status).toBe(404);
+  expectNoLeak(unknown, 'an unknown host');
+});
+
+test('a refused 3 MB body never breaks the next request', async () => {
+  const big = Buffer.alloc(3 * 1024 * 1024, 'a');
+  for (let round = 0; round < 10; round++) {
+    for (const [path, type] of [
+      ['/api/contact', 'application/json'],
+      ['/api/form', 'text/plain'],
+      ['/admin/v1/pages/pg_optin', 'application/json'],
+      ['/accelerator', 'application/octet-stream'],
+    ] as const) {
+      const refused = await send(path, { method: path.startsWith('/admin') ? 'PUT' : 'POST', type, body: big });
+      expect(refused.status, `${path} round ${round}`).toBeLessThan(500);
+      expectNoLeak(refused, path);
+      const next = await send('/accelerator');
+      expect(next.status, `the request after ${path}`).toBe(200);
+    }
+  }
+});
+
+test('no answer shows a stack trace or a file path', async () => {
+  const probes: [string, { method?: string; body?: string; type?: string; host?: string }][] = [
+    ['/%E0%A4%A', {}],
+    ['/?lang=%ZZ', {}],
+    ['/v2/preview/%', {}],
+    ['/v2/preview/does-not-exist', {}],
+    ['/_astro/missing.js', {}],
+    ['/_server-islands/x', { method: 'POST', body: '{', type: 'application/json' }],
+    ['/_actions/x', { method: 'POST', body: '{', type: 'application/json' }],
+    ['/_image?href=%00', {}],
+    ['/api/%ZZ', {}],
+    ['/api/contact', { method: 'POST', body: `{"location_id":"loc_demo","name":"x","eventData":${'['.repeat(20_000)}${']'.repeat(20_000)}}`, type: 'application/json' }],
+    ['/api/form', { method: 'POST', body: '--x\r\nbroken', type: 'multipart/form-data; boundary=x' }],
+    ['/admin/v1/%ZZ', {}],
+    ['/widget/form/%00', {}],
+    ['/robots.txt', { host: 'bad_host..example' }],
+  ];
+  for (const [path, options] of probes) {
+    const answer = await send(path, options);
+    expect(answer.status, path).toBeLessThan(600);
+    expectNoLeak(answer, path);
+  }
+});
+
+test('the start-up sync completes a partly imported demo and names what it cannot store', async () => {
+  const url = `http://localhost:${E2E_PORT}`;
+  const demo = new URL('../../scripts/demo-data', import.meta.url).pathname;
+  const status = JSON.parse((await send('/admin/v1/status')).body) as { kinds: string[] };
+  const sync = (root: string) => syncDemo({ root, url, token: E2E_TOKEN, kinds: status.kinds });
+
+  expect((await send('/admin/v1/calendars/cal_audit', { method: 'DELETE' })).status).toBe(200);
+  const completed = await sync(demo);
+  expect(completed).toMatchObject({ ok: true, stored: { calendars: 1 }, failures: [] });
+  expect(await sync(demo)).toMatchObject({ ok: true, stored: {}, published: 0 });
+
+  const broken = mkdtempSync(join(tmpdir(), 'demo-broken-'));
+  cpSync(demo, broken, { recursive: true });
+  const file = join(broken, 'calendars/cal_audit.json');
+  writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), form_id: 'form_missing' }));
+  expect((await send('/admin/v1/calendars/cal_audit', { method: 'DELETE' })).status).toBe(200);
+  const failed = await sync(broken);
+  expect(failed.ok).toBe(false);
+  expect(failed.failures.join('\n')).toMatch(/cal_audit\.json: PUT calendars\/cal_audit → 409 .*form_missing/);
+  expect(await sync(demo)).toMatchObject({ ok: true, stored: { calendars: 1 } });
+});

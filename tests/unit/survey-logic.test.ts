@@ -1,0 +1,171 @@
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { type SurveySlide, surveyFormData } from '../../src/schemas/survey';
+import { surveyEnding } from '../../src/widgets/survey/endings';
+import {
+  answersOf,
+  canGoBack,
+  disqualifiesAtOnce,
+  nextStep,
+  previousNav,
+  progress,
+  shouldAdvance,
+  startNav,
+  type SurveyNav,
+  visitedSlides,
+} from '../../src/widgets/survey/logic';
+
+/** Five slides: a radio that branches, a checkbox whose highest option decides, a jump, and a contact slide. */
+const slides: SurveySlide[] = v.parse(surveyFormData, {
+  slides: [
+    {
+      id: 's_kind',
+      slideName: 'Kind',
+      slideData: [{ id: 'f_kind', tag: 'kind', type: 'radio', required: true, picklistOptions: ['Coach', 'Agency', 'Browsing', 'None'] }],
+      logic: {
+        kind: [
+          { optionName: 'Coach', index: 1, id: 's_revenue' },
+          { optionName: 'Agency', index: 2, id: 'f_needs' },
+          { optionName: 'Browsing', index: -2, id: 'endsurvey' },
+          { optionName: 'None', index: -1, id: 'disqualify' },
+        ],
+      },
+    },
+    { id: 's_revenue', slideName: 'Revenue', slideData: [{ tag: 'revenue', type: 'single_options', picklistOptions: ['Low', 'High'] }], jumpTo: 's_contact' },
+    {
+      id: 's_needs',
+      slideName: 'Needs',
+      slideData: [
+        { id: 'f_needs', tag: 'needs', type: 'checkbox', picklistOptions: ['Leads', 'Sales', 'Out'] },
+        { tag: 'note', type: 'textarea' },
+      ],
+      logic: { needs: [{ optionName: 'Leads', index: 3, id: 's_skipped' }, { optionName: 'Sales', index: 4, id: 's_contact' }, { optionName: 'Out', index: -1, id: 'disqualify' }] },
+    },
+    { id: 's_skipped', slideName: 'Skipped', slideData: [{ tag: 'skipped', type: 'text' }] },
+    {
+      id: 's_contact',
+      slideName: 'Contact',
+      slideData: [
+        { tag: 'h', type: 'h1', label: 'Last step' },
+        { tag: 'email', type: 'email', required: true },
+        { tag: 'start', type: 'date' },
+      ],
+    },
+  ],
+}).slides;
+
+const at = (index: number, history: number[] = []): SurveyNav => ({ index, history });
+
+describe('Next', () => {
+  it('follows the skip-logic target by slide id or by a field id of the target slide', () => {
+    expect(nextStep(slides, startNav(), { kind: 'Coach' })).toEqual({ kind: 'slide', nav: at(1, [0]) });
+    expect(nextStep(slides, startNav(), { kind: 'Agency' })).toEqual({ kind: 'slide', nav: at(2, [0]) });
+  });
+
+  it('goes on past "endsurvey", and disqualifies at once on "disqualify"', () => {
+    expect(nextStep(slides, startNav(), { kind: 'Browsing' })).toEqual({ kind: 'slide', nav: at(1, [0]) });
+    expect(nextStep(slides, startNav(), { kind: 'None' })).toEqual({ kind: 'disqualify' });
+  });
+
+  it('uses jumpTo without a logic match, else the next slide', () => {
+    expect(nextStep(slides, at(1, [0]), { revenue: 'Low' })).toEqual({ kind: 'slide', nav: at(4, [0, 1]) });
+    expect(nextStep(slides, at(3, [0, 2]), {})).toEqual({ kind: 'slide', nav: at(4, [0, 2, 3]) });
+  });
+
+  it('lets the highest selected checkbox option decide', () => {
+    expect(nextStep(slides, at(2, [0]), { needs: ['Leads'] })).toEqual({ kind: 'slide', nav: at(3, [0, 2]) });
+    expect(nextStep(slides, at(2, [0]), { needs: ['Leads', 'Sales'] })).toEqual({ kind: 'slide', nav: at(4, [0, 2]) });
+    expect(nextStep(slides, at(2, [0]), { needs: ['Out'] })).toEqual({ kind: 'disqualify' });
+  });
+
+  it('submits from the last slide', () => {
+    expect(nextStep(slides, at(4, [0, 1]), { email: 'a@b.co' })).toEqual({ kind: 'submit' });
+  });
+});
+
+describe('Back, progress and answers', () => {
+  it('returns along the visited slides', () => {
+    const nav = at(4, [0, 2, 3]);
+    expect(previousNav(nav)).toEqual(at(3, [0, 2]));
+    expect(previousNav(previousNav(nav))).toEqual(at(2, [0]));
+    expect(previousNav(startNav())).toEqual(startNav());
+    expect(canGoBack(startNav(), { isBackButtonEnable: true })).toBe(false);
+    expect(canGoBack(at(4, [0]), { isBackButtonEnable: false })).toBe(true);
+    expect(canGoBack(at(0, [2]), { isBackButtonEnable: false })).toBe(false);
+  });
+
+  it('shows round(100 × index / slides), and 100 when finished', () => {
+    expect(progress(slides, startNav(), false)).toBe(0);
+    expect(progress(slides, at(2, [0]), false)).toBe(40);
+    expect(progress(slides.slice(0, 3), at(1, [0]), false)).toBe(33);
+    expect(progress(slides, at(2, [0]), true)).toBe(100);
+  });
+
+  it('submits only the answers of the visited slides', () => {
+    const nav = at(4, [0, 1]);
+    expect(visitedSlides(slides, nav).map((s) => s.id)).toEqual(['s_kind', 's_revenue', 's_contact']);
+    expect(answersOf(visitedSlides(slides, nav), { kind: 'Coach', revenue: 'High', needs: ['Leads'], email: 'a@b.co' })).toEqual({ kind: 'Coach', revenue: 'High', email: 'a@b.co' });
+  });
+});
+
+describe('auto-advance and immediate disqualification', () => {
+  const [kind, revenue] = [slides[0]?.slideData[0], slides[1]?.slideData[0]];
+  const needs = slides[2]?.slideData[0];
+  const note = slides[2]?.slideData[1];
+  if (!kind || !revenue || !needs || !note) throw new Error('fixture');
+  const on = { disableAutoNavigation: false };
+
+  it('advances after a single choice unless auto-navigation is off; a checkbox never does', () => {
+    expect(shouldAdvance('choice', kind, slides, startNav(), { kind: 'Coach' }, on)).toBe(true);
+    expect(shouldAdvance('choice', revenue, slides, at(1, [0]), { revenue: 'Low' }, on)).toBe(true);
+    expect(shouldAdvance('choice', kind, slides, startNav(), { kind: 'Coach' }, { disableAutoNavigation: true })).toBe(false);
+    expect(shouldAdvance('choice', needs, slides, at(2, [0]), { needs: ['Leads'] }, on)).toBe(false);
+  });
+
+  it('waits with a choice while another required question of the slide is empty', () => {
+    const two: SurveySlide[] = [{ ...slides[0], slideData: [kind, { tag: 'why', type: 'text', required: true }] } as SurveySlide, ...slides.slice(1)];
+    expect(shouldAdvance('choice', kind, two, startNav(), { kind: 'Coach' }, on)).toBe(false);
+    expect(shouldAdvance('choice', kind, two, startNav(), { kind: 'Coach', why: 'growth' }, on)).toBe(true);
+  });
+
+  it('advances on Enter or a picked date only when the last field has a value; only Enter submits', () => {
+    expect(shouldAdvance('enter', note, slides, at(2, [0]), { needs: ['Leads'] }, on)).toBe(false);
+    expect(shouldAdvance('enter', note, slides, at(2, [0]), { needs: ['Leads'], note: 'hi' }, on)).toBe(true);
+    const start = slides[4]?.slideData[2];
+    if (!start) throw new Error('fixture');
+    expect(shouldAdvance('date', start, slides, at(4, [0]), { start: '2026-01-01' }, on)).toBe(false);
+    expect(shouldAdvance('enter', start, slides, at(4, [0]), { start: '2026-01-01' }, on)).toBe(true);
+    expect(shouldAdvance('choice', revenue, slides, at(4, [0]), { revenue: 'Low' }, on)).toBe(false);
+  });
+
+  it('disqualifies at once on a single choice, a checkbox only on Next', () => {
+    expect(disqualifiesAtOnce(kind, slides, startNav(), { kind: 'None' })).toBe(true);
+    expect(disqualifiesAtOnce(kind, slides, startNav(), { kind: 'Browsing' })).toBe(false);
+    expect(disqualifiesAtOnce(needs, slides, at(2, [0]), { needs: ['Out'] })).toBe(false);
+  });
+});
+
+describe('endings', () => {
+  const texts = { disqualified: 'Survey Disqualified! Please try again', ended: 'Survey Ended! Please try again', submitted: 'Thanks!' };
+  const now = new Date('2026-03-02T10:00:00Z');
+  const action = (over: Record<string, unknown>) => v.parse(surveyFormData, { form: { formAction: over } }).form.formAction;
+
+  it('shows the seller text with escaped answers merged in, else the default', () => {
+    const ending = surveyEnding('disqualified', action({ disqualifiedText: 'Sorry {{contact.first_name}}!' }), {
+      answers: { first_name: '<b>Ann</b>' },
+      texts,
+      redirectAllowed: true,
+      now,
+    });
+    expect(ending).toEqual({ kind: 'message', html: 'Sorry &#60;b&#62;Ann&#60;/b&#62;!' });
+    expect(surveyEnding('ended', action({}), { answers: {}, texts, redirectAllowed: true, now })).toEqual({ kind: 'message', html: 'Survey Ended! Please try again' });
+  });
+
+  it('redirects when the type is "1" to an http(s) URL with encoded answers, unless redirects are off', () => {
+    const redirecting = action({ endsurveyType: '1', endsurveyUrl: 'https://x.example/end?name={{contact.first_name}}' });
+    const input = { answers: { first_name: 'Ann & Bo' }, texts, redirectAllowed: true, now };
+    expect(surveyEnding('ended', redirecting, input)).toEqual({ kind: 'redirect', url: 'https://x.example/end?name=Ann%20%26%20Bo' });
+    expect(surveyEnding('ended', redirecting, { ...input, redirectAllowed: false }).kind).toBe('message');
+    expect(surveyEnding('disqualified', action({ disqualifiedType: '1', disqualifiedUrl: 'javascript:alert(1)' }), input).kind).toBe('message');
+  });
+});

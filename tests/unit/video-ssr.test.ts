@@ -1,0 +1,25 @@
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import VideoPlayer from '../../src/islands/video/video-player';
+import { videoIslandProps } from '../../src/islands/video/props';
+
+const t = (key: string) => ({ 'page-runtime:video.play': 'Play video' })[key] ?? key;
+
+describe('server-rendered video markup', () => {
+  it('shows a poster linking to the video and no player', () => {
+    const props = videoIslandProps({ extra: { type: 'youtube', embedURL: 'https://youtu.be/dQw4w9WgXcQ' } }, t);
+    const html = renderToString(createElement(VideoPlayer, props));
+    expect(html).toContain('data-video-state="poster"');
+    expect(html).toContain('href="https://youtu.be/dQw4w9WgXcQ"');
+    expect(html).toContain('aria-label="Play video"');
+    expect(html).not.toContain('<iframe');
+  });
+
+  it('never renders embed code before play', () => {
+    const props = videoIslandProps({ extra: { type: 'html', customEmbedCode: '<iframe src="https://player.example/x"></iframe>' } }, t);
+    const html = renderToString(createElement(VideoPlayer, props));
+    expect(html).toContain('<button type="button" class="ef-video__poster"');
+    expect(html).not.toContain('player.example');
+  });
+});
