@@ -159,7 +159,7 @@ export default function OrderForm(form: OrderFormProps) {
     </div>
   );
   return (
-    <form ref={root} className="ef-form ef-order" aria-label={strings.form} noValidate onSubmit={onSubmit} data-order-layout={form.layout} data-order-state={checkout.state.kind} data-hydrated={visit ? 'true' : undefined}>
+    <form ref={root} className="ef-form ef-order" noValidate onSubmit={onSubmit} data-order-layout={form.layout} data-order-state={checkout.state.kind} data-hydrated={visit ? 'true' : undefined}>
       {(!twoStep || step === 1) && contactStep}
       {(!twoStep || step === 2) && paymentStep}
     </form>
