@@ -1,5 +1,5 @@
 /**
- * The order form island (seed 000 §2, §4): two steps (contact opt-in, then product choice
+ * The order form island (requirements ROUTES, PAGE-STATES): two steps (contact opt-in, then product choice
  * and card payment, with a back link) or one step (all on one screen). The contact fields
  * are the form engine's, validated by its shared rules on every change and on submit;
  * nothing is sent while errors exist. Stripe.js loads only once the card step is shown.
