@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
 import { stripeStandIn } from './tests/support/stripe-stand-in.ts';
+import { turnstileStandIn } from './tests/support/turnstile-stand-in.ts';
 import { upstreamStandIn } from './tests/support/upstream-stand-in.ts';
 
 const migrations = await readD1Migrations(fileURLToPath(new URL('./src/platform/db/migrations', import.meta.url)));
@@ -16,9 +17,9 @@ export default defineConfig({
           TEST_MIGRATIONS: migrations,
           ADMIN_TOKEN: 'test-admin-token-0123456789abcdef',
         },
-        // Third parties at their network boundary: an upstream platform API and Stripe;
+        // Third parties at their network boundary: an upstream platform API, Turnstile and Stripe;
         // other outbound requests pass through.
-        outboundService: async (request: Request) => (await upstreamStandIn(request)) ?? stripeStandIn(request),
+        outboundService: async (request: Request) => (await upstreamStandIn(request)) ?? (await turnstileStandIn(request)) ?? stripeStandIn(request),
       },
     }),
   ],

@@ -158,6 +158,14 @@ try {
     }
   }
 
+  console.log('\nForm pages (budget: at most 110 KB gzip of JavaScript each, React included; on demand = lazy chunks: signature pad, file upload, cascade dropdown, phone rule, loaded only by forms that have such a field):');
+  for (const path of ['/widget/form/form_all_fields', '/widget/form/form_optin', '/?domain=localhost']) {
+    const s = await scriptsOf(`${ORIGIN}${path}`);
+    const lazy = await onDemandOf(`${ORIGIN}${path}`);
+    const verdict = s.gzip / 1024 <= 110 ? 'within budget' : 'OVER BUDGET';
+    console.log(`  ${path.padEnd(36)} ${String(s.files).padStart(2)} files  ${(s.gzip / 1024).toFixed(1).padStart(6)} KB gzip  ${verdict}  (+${(lazy / 1024).toFixed(1)} KB gzip on demand at most)`);
+  }
+
   console.log('\nSurvey widget and embed loader (budgets: survey page <= 110 KB gzip with React, embed.js <= 2 KB gzip):');
   const survey = await scriptsOf(`${ORIGIN}/widget/survey/survey_demo`);
   console.log(`  ${'/widget/survey/survey_demo'.padEnd(36)} ${String(survey.files).padStart(2)} files  ${(survey.raw / 1024).toFixed(1).padStart(7)} KB raw  ${(survey.gzip / 1024).toFixed(1).padStart(6)} KB gzip  inline ${(survey.inline / 1024).toFixed(1)} KB`);
@@ -168,4 +176,22 @@ try {
 } finally {
   // wrangler's workerd child goes with its process group.
   process.kill(-server.pid, 'SIGTERM');
+}
+
+/** Gzip bytes of the chunks a page's scripts import dynamically (loaded only when needed). */
+async function onDemandOf(url) {
+  const html = await (await fetch(url)).text();
+  const start = [...html.matchAll(/component-url="([^"]+)"/g)].map((m) => new URL(m[1], url).href);
+  const seen = new Set();
+  let gzip = 0;
+  const queue = [...start];
+  while (queue.length) {
+    const next = queue.shift();
+    if (seen.has(next) || !next.startsWith(ORIGIN)) continue;
+    seen.add(next);
+    const body = Buffer.from(await (await fetch(next)).arrayBuffer());
+    if (!start.includes(next)) gzip += gzipSync(body).length;
+    for (const m of body.toString().matchAll(/import\(\s*[`"']([^`"']+\.js)[`"']\s*\)/g)) queue.push(new URL(m[1], next).href);
+  }
+  return gzip;
 }

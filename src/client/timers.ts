@@ -104,8 +104,10 @@ export function startTimer(
   tick();
 }
 
-/** Starts every timer of the page. */
+/** Starts every timer of the page (once: the script runs once however many timers render it). */
 export function startTimers(doc: Document, win: Window): void {
+  if (doc.documentElement.dataset.timers === 'started') return;
+  doc.documentElement.dataset.timers = 'started';
   const clock = () => Date.now();
   const schedule = (tick: () => void, delay: number) => win.setTimeout(tick, delay);
   for (const root of Array.from(doc.querySelectorAll<HTMLElement>('[data-timer]'))) {

@@ -190,6 +190,20 @@ describe('POST /form', () => {
       expect((await submit(undefined, '')).status).toBe(200);
     });
 
+    it('accepts a token Turnstile verifies (the always-passing test secret), checked again on the server', async () => {
+      const res = await submit('1x0000000000000000000000000000000AA', 'XXXX.DUMMY.TOKEN.XXXX');
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as Loose).status).toBe(true);
+    });
+
+    it('answers "Invalid Captcha" while the captcha is not verified (no token), and stores nothing', async () => {
+      const before = await count('submissions');
+      const res = await submit('1x0000000000000000000000000000000AA', '');
+      expect(res.status).toBe(422);
+      expect(((await res.json()) as Loose).errors).toEqual([{ field: 'captcha', msg: 'Invalid Captcha', key: 'captcha' }]);
+      expect(await count('submissions')).toBe(before);
+    });
+
     it('refuses a token Turnstile does not accept (the always-failing test secret) and writes nothing', async () => {
       const before = await count('submissions');
       const res = await submit('2x0000000000000000000000000000000AA', 'XXXX.DUMMY.TOKEN.XXXX');

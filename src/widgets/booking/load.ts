@@ -43,6 +43,8 @@ export function toBookingCalendar(raw: Loose, country: string, t: TFunction, lan
     formId: str(raw.form_id),
     paid: paid ? { publishableKey: str(stripe.publishable_key), amountLabel: formatMoney(Math.round(Number(stripe.amount) * 100), str(stripe.currency, 'USD'), lang) } : null,
     thankYouUrl: str(raw.thank_you_url),
+    pixelId: str(raw.pixel_id),
+    stickyContact: raw.sticky_contact === true,
     thanksMessage: str(raw.thanks_message || raw.form_submit_thanks_message),
     country,
   };

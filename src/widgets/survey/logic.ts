@@ -52,6 +52,18 @@ export function previousNav(nav: SurveyNav): SurveyNav {
   return index === undefined ? nav : { index, history };
 }
 
+/** Back to a slide visited earlier (where the server found an error), as if by Back. */
+export function backTo(nav: SurveyNav, index: number): SurveyNav {
+  const at = nav.history.indexOf(index);
+  return at < 0 ? nav : { index, history: nav.history.slice(0, at) };
+}
+
+/** The first visited slide holding one of these field keys, else the current one. */
+export function slideWithErrors(slides: readonly SurveySlide[], nav: SurveyNav, keys: ReadonlySet<string>): number {
+  const found = [...nav.history, nav.index].find((i) => slides[i]?.slideData.some((f) => keys.has(fieldKey(f))));
+  return found ?? nav.index;
+}
+
 /** Seed 001 §4: Back works past the first slide, or with the back button setting once there is history. */
 export function canGoBack(nav: SurveyNav, settings: Pick<SurveySettings, 'isBackButtonEnable'>): boolean {
   return nav.history.length > 0 && (nav.index > 0 || settings.isBackButtonEnable);
