@@ -103,6 +103,14 @@ describe('reconciliation: an order charged but not recorded', () => {
       product_ids: '["pr_main"]',
     });
 
+    // Found by the idempotency key alone when the metadata lacks the order id.
+    await env.DB.prepare(
+      "INSERT INTO orders (id, location_id, funnel_id, step_id, source, submission_type, status, currency, amount, idempotency_key, attempt_of, created_at, updated_at) VALUES ('or_r2', 'loc_a', 'fn_a', 'st_sale', 'order_form', 2, 'processing', 'USD', 1500, 'ord_r2', 'ord_r2', 0, 0)",
+    ).run();
+    const byKey = event('evt_r2', 'payment_intent.succeeded', { ...intent, id: 'pi_r2', amount: 1500, metadata: { order_key: 'ord_r2' } });
+    expect((await deliver(byKey)).body).toEqual({ received: true, outcome: 'applied' });
+    expect(await env.DB.prepare("SELECT status FROM orders WHERE id = 'or_r2'").first('status')).toBe('paid');
+
     const stray = event('evt_stray', 'payment_intent.succeeded', { ...intent, id: 'pi_elsewhere', metadata: { order_id: 'or_missing' } });
     expect((await deliver(stray)).body).toEqual({ received: true, outcome: 'unmatched' });
     expect(await env.DB.prepare("SELECT count(*) AS n FROM payment_events WHERE id = 'evt_stray'").first('n')).toBe(0);

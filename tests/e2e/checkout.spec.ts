@@ -29,8 +29,15 @@ test.beforeEach(async ({ page }) => {
 
 test('a visitor opts in, buys the product and the bump, then the upsell with one click', async ({ page }) => {
   const email = visitorEmail('buyer');
+  const stripeJsLoads: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().startsWith('https://js.stripe.com/')) stripeJsLoads.push(request.url());
+  });
   await openSalesPage(page);
+  // Stripe.js loads only once the card step is reached.
+  expect(stripeJsLoads).toEqual([]);
   await optIn(page, email.toUpperCase());
+  expect(stripeJsLoads).toHaveLength(1);
   await page.getByLabel('Yes! Add the Email Swipe File for just $47').check();
   await expect(page.getByTestId('order-total')).toContainText('$544.00');
   await typeCard(page, TEST_CARDS.success);

@@ -85,6 +85,8 @@ export interface PaymentChange {
   orderStatus: 'paid' | 'failed' | null;
   /** The order the payment was made for (its metadata), when the platform created it. */
   orderId: string | null;
+  /** The order's idempotency key (metadata), when the order id is missing. */
+  orderKey: string | null;
   customerId: string | null;
   paymentMethodId: string | null;
   amount: number | null;

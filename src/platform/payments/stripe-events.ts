@@ -54,6 +54,7 @@ export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
       ref: object.id,
       ...reduce(object),
       orderId: metadata.order_id || null,
+      orderKey: metadata.order_key || null,
       customerId: idOf(object.customer),
       paymentMethodId: idOf(object.payment_method) ?? idOf(object.default_payment_method),
       amount: typeof object.amount === 'number' ? object.amount : subscriptionAmount(object),

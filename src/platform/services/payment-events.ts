@@ -14,12 +14,14 @@ import type { PaymentChange, PaymentEvent } from '../payments/provider';
 
 export type EventOutcome = 'applied' | 'duplicate' | 'ignored' | 'unmatched';
 
-/** The order a change belongs to: by the payment already recorded, else by the metadata's order id. */
+/** The order a change belongs to: by the payment already recorded, else by the metadata's order id or idempotency key. */
 async function orderOf(db: D1Database, change: PaymentChange): Promise<string | null> {
   const byPayment = await db.prepare('SELECT order_id FROM payments WHERE provider_ref = ? AND order_id IS NOT NULL').bind(change.ref).first<{ order_id: string }>();
   if (byPayment) return byPayment.order_id;
-  if (!change.orderId) return null;
-  const byMetadata = await db.prepare('SELECT id FROM orders WHERE id = ?').bind(change.orderId).first<{ id: string }>();
+  const byMetadata = await db
+    .prepare('SELECT id FROM orders WHERE id = ? OR idempotency_key = ? LIMIT 1')
+    .bind(change.orderId ?? '', change.orderKey ?? '')
+    .first<{ id: string }>();
   return byMetadata?.id ?? null;
 }
 
