@@ -95,6 +95,19 @@ test('a submission whose answer was lost is resent and stored once (one submissi
   expect(sql(`SELECT id FROM submissions WHERE contact_id = ${q(contacts[0]?.id)}`)).toHaveLength(1);
 });
 
+test('sticky contact: a visitor who gave their details finds them filled in on their next visit', async ({ page }) => {
+  const email = `sticky-${Date.now()}@example.com`;
+  await page.goto('/widget/form/form_optin');
+  await expect(page.locator('astro-island:not([ssr])')).toHaveCount(1);
+  await page.getByLabel('First name').fill('Stella');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send me the guide' }).click();
+  await expect(page.locator('[data-form-state="done"]')).toBeVisible();
+  await page.goto('/widget/form/form_optin');
+  await expect(page.getByLabel('First name')).toHaveValue('Stella');
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+});
+
 test('offline: the visitor sees the submission pending, and it is sent when the connection returns', async ({ page, context }) => {
   const email = `offline-${Date.now()}@example.com`;
   await page.goto(`http://localhost:${E2E_PORT}/widget/form/form_optin`);
