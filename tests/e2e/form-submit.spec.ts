@@ -12,10 +12,14 @@ const optinForm = (page: Page) => page.locator('form[data-form-id="form_optin"]'
 test('the opt-in form on / stores a lead with its funnel opt-in and moves on to the next step', async ({ page, context }) => {
   await context.route('https://connect.facebook.net/**', (route) => route.abort('internetdisconnected'));
   const email = `optin-${Date.now()}@example.com`;
+  const scripts: string[] = [];
+  page.on('request', (r) => scripts.push(r.url()));
   await page.goto('/?utm_source=spring');
   const form = optinForm(page);
   await form.scrollIntoViewIfNeeded();
   await expect(page.locator('astro-island[component-url*="form-widget"]:not([ssr])')).toHaveCount(1);
+  // An opt-in form has no signature, file, cascade or phone field: none of their code loads.
+  expect(scripts.filter((url) => /signature-field|file-upload-field|cascade-field|\/phone\./.test(url))).toEqual([]);
   await form.getByLabel('First name').fill('Olivia');
   await form.getByLabel('Email').fill(email);
   const sent = page.waitForRequest((r) => r.url().endsWith('/api/form') && r.method() === 'POST');
