@@ -7,7 +7,7 @@
 import { expect, test } from '@playwright/test';
 import { E2E_PORT } from './playwright.config';
 import { type HostPage, serveHostPage } from './support/host-page';
-import { queryD1 } from './support/local-d1';
+import { q, sql } from './forms-store';
 
 const ORIGIN = `http://localhost:${E2E_PORT}`;
 
@@ -44,7 +44,7 @@ test('the survey resizes its frame on another origin, and a submission stores a 
   const frame = page.frameLocator('iframe');
   await expect(frame.getByTestId('survey-slide')).toBeVisible();
   // The loader styled and sized the bare iframe from the widget's height message: the
-  // widget's own height over 500, else 560 (seed 001 §9), so the frame never scrolls.
+  // widget's own height over 500, else 560 (requirements WIDGET-LIMITS), so the frame never scrolls.
   await expect(iframe).toHaveAttribute('style', /height: \d+px/);
   const frameHeight = async () => (await iframe.boundingBox())?.height ?? 0;
   const widgetHeight = () => frame.locator('body').evaluate((b) => b.scrollHeight);
@@ -68,8 +68,28 @@ test('the survey resizes its frame on another origin, and a submission stores a 
   await frame.getByLabel('Email').fill(email);
   await frame.getByRole('button', { name: 'Submit answers' }).click();
   await expect(frame.getByTestId('survey-end')).toBeVisible();
-  const rows = queryD1("SELECT s.id FROM submissions s JOIN contacts c ON c.id = s.contact_id WHERE s.ref_id = 'survey_demo' AND c.email = ?", email);
+  const rows = sql(`SELECT s.id FROM submissions s JOIN contacts c ON c.id = s.contact_id WHERE s.ref_id = 'survey_demo' AND c.email = ${q(email)}`);
   expect(rows).toHaveLength(1);
+});
+
+test('the opt-in form resizes its frame on another origin, and a submission stores a lead', async ({ page }) => {
+  host = await serveHostPage(sellerPage('/widget/form/form_optin?utm_source=partner-site'));
+  await page.goto(host.url);
+  const iframe = page.locator('iframe');
+  const frame = page.frameLocator('iframe');
+  await expect(frame.locator('astro-island:not([ssr]) form.ef-form[data-form-state="idle"]')).toBeVisible();
+  const frameHeight = async () => Math.round((await iframe.boundingBox())?.height ?? 0);
+  const widgetHeight = () => frame.locator('body').evaluate((b) => b.scrollHeight);
+  const rule = (height: number) => (height > 500 ? height : 560);
+  await expect.poll(async () => (await frameHeight()) - rule(await widgetHeight())).toBe(0);
+
+  const email = `embedded-form-${Date.now()}@example.com`;
+  await frame.getByLabel('First name').fill('Framed');
+  await frame.getByLabel('Email').fill(email);
+  await frame.getByRole('button', { name: 'Send me the guide' }).click();
+  await expect(frame.locator('[data-form-state="done"]')).toHaveText('Check your inbox: the guide is on its way!');
+  const [row] = sql(`SELECT s.data FROM submissions s JOIN contacts c ON c.id = s.contact_id WHERE s.kind = 'form' AND s.ref_id = 'form_optin' AND c.email = ${q(email)}`);
+  expect(JSON.parse(row?.data ?? '{}').values).toMatchObject({ first_name: 'Framed', utm_source: 'partner-site' });
 });
 
 test('booking-complete and close-window arrive as DOM events on the iframe; other origins are ignored', async ({ page }) => {

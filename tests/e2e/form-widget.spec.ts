@@ -32,7 +32,7 @@ async function sign(page: Page): Promise<void> {
   await page.mouse.move(box.x + 120, box.y + 90, { steps: 8 });
   await page.mouse.move(box.x + 220, box.y + 30, { steps: 8 });
   await page.mouse.up();
-  // Leaving the pad saves the drawing as a PNG (seed 001 §5).
+  // Leaving the pad saves the drawing as a PNG (requirements FIELD-RULES).
   await page.mouse.move(box.x + box.width + 40, box.y + box.height + 40);
 }
 

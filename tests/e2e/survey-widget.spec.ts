@@ -1,13 +1,13 @@
 /**
  * The demo survey (scripts/demo-data/surveys/survey_demo.json) walked through every branch
- * of seed 001 §4 in Chromium: skip logic, end-survey, disqualify, back, auto-advance,
+ * of requirements WIDGET-STATES in Chromium: skip logic, end-survey, disqualify, back, auto-advance,
  * validation, progress; D1 holds what was submitted.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { E2E_PORT, E2E_TOKEN } from './playwright.config';
-import { queryD1 } from './support/local-d1';
+import { q, sql } from './forms-store';
 
 const SURVEY = '/widget/survey/survey_demo';
 
@@ -39,10 +39,7 @@ async function fillContact(page: Page, email: string) {
 }
 
 const submissionOf = (email: string) =>
-  queryD1<{ disqualified: number; data: string }>(
-    "SELECT s.disqualified, s.data FROM submissions s JOIN contacts c ON c.id = s.contact_id WHERE s.kind = 'survey' AND s.ref_id = 'survey_demo' AND c.email = ?",
-    email,
-  );
+  sql(`SELECT s.disqualified, s.data FROM submissions s JOIN contacts c ON c.id = s.contact_id WHERE s.kind = 'survey' AND s.ref_id = 'survey_demo' AND c.email = ${q(email)}`);
 
 test('the coach branch: auto-advance, skip logic, a checkbox on Next, required messages, submit', async ({ page }) => {
   await openSurvey(page);

@@ -1,7 +1,7 @@
 /**
- * The form's own styling as CSS custom properties on its container (seed 001 §3 Form
+ * The form's own styling as CSS custom properties on its container (requirements WIDGET-DATA Form
  * style and button): width, background, text colour, border, radius, top margin and the
- * button (defaults #188bf6, white, padding 15, radius 4, border 0, seed 001 §9).
+ * button (defaults #188bf6, white, padding 15, radius 4, border 0, requirements WIDGET-LIMITS).
  */
 import { readableText } from '../../lib/contrast';
 import type { FormBody } from '../../schemas/form';
