@@ -63,7 +63,7 @@ export const NumberField = (p: FieldProps) => <InputControl p={p} type="text" in
 /**
  * The phone rule's metadata is large: it starts loading when the visitor reaches the field.
  * On leaving it, a valid number is shown nationally when it is in the location's country,
- * else internationally (seed 001 §5).
+ * else internationally (requirements FIELD-RULES).
  */
 export function PhoneField(p: FieldProps) {
   const format = () => {
