@@ -40,7 +40,11 @@ async function fillEverything(page: Page, email: string): Promise<void> {
   await page.getByLabel('First name').fill('Jane');
   await page.getByLabel('Last name').fill('Doe');
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Phone').fill('(617) 555-0142');
+  const phone = page.getByLabel('Phone');
+  await phone.fill('+1 617 555 0142');
+  await phone.blur();
+  // Valid in the location's country (US): shown nationally.
+  await expect(phone).toHaveValue('(617) 555-0142');
   await page.getByLabel('Website').fill('example.com');
   await page.getByLabel('Date of birth').fill('1990-05-17');
   await page.getByLabel('Street address').fill('88 Summer Street');
