@@ -58,4 +58,6 @@ export async function benchBooking({ origin, admin, time, scriptsOf, rounds }) {
   const url = `${origin}/api/appointment/free-slots?calendar_id=cal_bench&startDate=${from}&endDate=${to}&timezone=Europe/Berlin`;
   await time(url, 10);
   console.log(`  a month of free slots, ${booked} appointments: ${await time(url, rounds)}  (budget p95 <= 50 ms)`);
+  // What any API call costs on this machine right now (wrangler's proxy, workerd, one D1 query): read the line above against it.
+  console.log(`  baseline, GET /api/ (one D1 SELECT 1):       ${await time(`${origin}/api/`, rounds)}`);
 }

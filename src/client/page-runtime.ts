@@ -1,10 +1,10 @@
 /*
  * The page runtime: one small module script per published page, no framework, for the
  * behaviour that spans elements — click actions (data-action), popups and exit intent,
- * navigation rules, the mobile flag, the menus' phone toggle, prefetch and tracking; and the
- * timers, loaded only on
- * pages that have one. Everything it needs from the
- * server comes from the funnel context and data attributes (docs/contracts/islands.md).
+ * navigation rules, the mobile flag, the menus' phone toggle, prefetch and tracking. Timers
+ * count in their own script, which only pages with a timer load (src/client/timers.ts).
+ * Everything it needs from the server comes from the funnel context and data attributes
+ * (docs/contracts/islands.md).
  * Importing this module starts it once.
  */
 import { carryQueryToStepLinks, runAction } from './actions';
@@ -36,7 +36,6 @@ export function startPageRuntime(doc: Document, win: Window): void {
   const popups = createPopups(doc);
   const env = { doc, win, context, popups };
 
-  if (doc.querySelector('[data-timer]')) void import('./timers').then((timers) => timers.startTimers(doc, win));
   startNavMenus(doc);
   closePopupsOnNavigation(doc, win, popups);
   doc.addEventListener('click', (event) => {

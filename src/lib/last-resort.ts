@@ -23,6 +23,6 @@ export function lastResortResponse(request: Request, error: unknown): Response {
   }
   const { t, lang } = requestTranslator(request);
   const title = escapeHtml(t('error.title'));
-  const body = `<!doctype html><html lang="${escapeHtml(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>500 · ${title}</title></head><body style="font-family:system-ui,sans-serif;text-align:center;padding:48px 24px;color:#1a202c"><main><p style="font-size:4rem;font-weight:800;color:#0b4f91;margin:0">${escapeHtml(t('error.status', { status: 500 }))}</p><h1>${title}</h1><p>${escapeHtml(t('error.fallback'))}</p><a href="/">${escapeHtml(t('error.home'))}</a></main></body></html>`;
+  const body = `<!doctype html><html lang="${escapeHtml(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>500 · ${title}</title></head><body style="font-family:system-ui,sans-serif;text-align:center;padding:48px 24px;color:#1a202c"><main><p style="font-size:clamp(2.5rem,12vw,4rem);font-weight:800;color:#0b4f91;margin:0">${escapeHtml(t('error.status', { status: 500 }))}</p><h1>${title}</h1><p>${escapeHtml(t('error.fallback'))}</p><a href="/">${escapeHtml(t('error.home'))}</a></main></body></html>`;
   return new Response(body, { status: 500, headers: { ...headers, 'content-type': 'text/html; charset=utf-8' } });
 }

@@ -1,12 +1,12 @@
 /**
- * The error screen of widget pages (seed 001 §2, §8) as one HTML document string: the
+ * The error screen of widget pages (requirements WIDGET-ROUTES, WIDGET-ERRORS) as one HTML document string: the
  * status and the server's `msg`. It is built before anything is streamed, so if building
  * it fails the visitor still gets a page, saying "An error occured while showing the error
  * page" (the seed's words) instead of a broken response.
  */
 import { escapeHtml } from '../lib/merge-fields';
 
-/** Seed 001 §2, word for word. */
+/** Requirements WIDGET-ROUTES, word for word. */
 export const ERROR_PAGE_FAILED = 'An error occured while showing the error page';
 
 export interface WidgetErrorInput {

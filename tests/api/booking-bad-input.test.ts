@@ -20,7 +20,7 @@ const JSON_BODIES: [string, string][] = [
   ['a huge string', JSON.stringify({ reason: 'x'.repeat(300_000) })],
 ];
 
-const JSON_CALLS = ['/appointment', '/appointment/setup-intent', '/appointment/booking-error', '/appointment/apt_x/cancel', '/appointment/apt_x/note'];
+const JSON_CALLS = ['/appointment', '/appointment/setup-intent', '/appointment/booking-error', '/appointment/apt_x/cancel', '/appointment/apt_x/note', '/appointment/hold'];
 const FORM_CALLS = ['/form', '/survey', '/appointment'];
 const FORM_BODIES: [string, unknown][] = [
   ['null', null],
@@ -43,6 +43,15 @@ const GETS = [
   '/google/calendar/get-ics/%2e%2e',
 ];
 
+/** Hold calls with a wrong id, slot or calendar. */
+const HOLDS: [string, string, Record<string, unknown>][] = [
+  ['an unknown calendar', '/appointment/hold', { calendar_id: 'cal_zz', selected_slot: '2030-01-01T10:00:00Z' }],
+  ['a slot off the grid', '/appointment/hold', { calendar_id: 'cal_a', selected_slot: '2030-01-01T10:07:00Z' }],
+  ['a past slot', '/appointment/hold', { calendar_id: 'cal_a', selected_slot: '2020-01-01T15:00:00Z' }],
+  ['a setup intent for another location\'s calendar', '/appointment/setup-intent', { locationId: 'loc_w', calendar_id: 'cal_zz' }],
+  ['an unsafe hold id', '/appointment/hold/..%2F..%2Fx/release', {}],
+];
+
 async function expectClientError(res: Response): Promise<void> {
   expect(res.status, `${res.status}`).toBeGreaterThanOrEqual(400);
   expect(res.status).toBeLessThan(500);
@@ -51,10 +60,16 @@ async function expectClientError(res: Response): Promise<void> {
 }
 
 describe('malformed input', () => {
+  it.each(HOLDS)('POST with %s', async (_name, path, body) => {
+    const before = await count('slot_holds');
+    await expectClientError(await SELF.fetch(`${API}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }));
+    expect(await count('slot_holds')).toBe(before);
+  });
+
   it.each(JSON_CALLS.flatMap((path) => JSON_BODIES.map(([name, body]) => [path, name, body] as const)))('POST %s with %s', async (path, _name, body) => {
-    const before = [await count('appointments'), await count('booking_errors')];
+    const before = [await count('appointments'), await count('booking_errors'), await count('slot_holds')];
     await expectClientError(await SELF.fetch(`${API}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }));
-    expect([await count('appointments'), await count('booking_errors')]).toEqual(before);
+    expect([await count('appointments'), await count('booking_errors'), await count('slot_holds')]).toEqual(before);
   });
 
   it.each(FORM_CALLS.flatMap((path) => FORM_BODIES.map(([name, body]) => [path, name, body] as const)))('POST %s multipart with %s', async (path, _name, body) => {

@@ -54,7 +54,9 @@ export async function defended(body: FormData, kind: 'form' | 'survey'): Promise
   const token = await issueFormToken(env, kind, fields.formId, Date.now() - MIN_FILL_MS - 1000);
   const out = new FormData();
   for (const [name, value] of body.entries()) if (name !== 'formData') out.append(name, value);
-  out.set('formData', JSON.stringify({ ...fields, [FORM_TOKEN_FIELD]: token }));
+  // Spliced in as text: re-serialising a hostile payload (20,000 arrays deep) would overflow the stack.
+  const rest = (raw as string).trim().slice(1);
+  out.set('formData', `{${JSON.stringify(FORM_TOKEN_FIELD)}:${JSON.stringify(token)}${rest.trim() === '}' ? '' : ','}${rest}`);
   return out;
 }
 

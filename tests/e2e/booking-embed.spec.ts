@@ -48,8 +48,9 @@ test('an embedded widget posts booking-complete to the page around it', async ({
 test('the calendar on /welcome books in place', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(`${ORIGIN}/welcome`);
+  // The island hydrates when it scrolls into view.
+  await page.locator('[data-element="calendar"]').scrollIntoViewIfNeeded();
   const widget = page.locator('[data-element="calendar"] .ef-booking');
-  await widget.scrollIntoViewIfNeeded();
   await expect(widget.getByRole('grid')).toHaveAttribute('aria-busy', 'false');
   await expect(page.getByText('The booking calendar is loading')).toHaveCount(0);
   await (await firstFreeSlot(widget)).click();
@@ -120,4 +121,39 @@ test('popup mode, the narrow layout, and screenshots at 375 and 1280 px', async 
     await expect(widget.getByLabel(/first name/i)).toBeVisible();
     await page.screenshot({ path: `test-results/booking-step2-${width}.png`, fullPage: true });
   }
+});
+
+test('the zone picker searches zones and refetches the times; the calendar selector switches services', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const widget = await openWidget(page, '/widget/booking/cal_discovery?calendar=cal_discovery,cal_audit');
+  await widget.getByRole('button', { name: /Time zone/ }).click();
+  const search = widget.getByRole('combobox', { name: 'Search time zones' });
+  await expect(search).toBeFocused();
+  await search.fill('nowhere at all');
+  await expect(widget.getByText('No Timezone found!')).toBeVisible();
+  await search.fill('kolkata');
+  await expect(widget.getByRole('option', { name: /Asia\/Kolkata/ })).toBeVisible();
+  await expectNoAxeViolations(page);
+  const refetch = page.waitForRequest((r) => r.url().includes('/api/appointment/free-slots') && r.url().includes('Asia%2FKolkata'));
+  await search.press('Enter');
+  await refetch;
+  await expect(widget.getByRole('button', { name: /Time zone/ })).toContainText('Asia/Kolkata (GMT+05:30)');
+  await expect((await firstFreeSlot(widget))).toHaveAttribute('aria-label', /Asia\/Kolkata$/);
+
+  const select = widget.getByLabel('Service');
+  await expect(select).toHaveValue('cal_discovery');
+  await expect(widget.getByText('Duration: 30 minutes')).toBeVisible();
+  await select.selectOption('cal_audit');
+  await expect(widget.getByText('Duration: 45 minutes')).toBeVisible();
+  await (await firstFreeSlot(widget)).click();
+  await widget.getByRole('button', { name: /^Select time/ }).click();
+  await expect(widget.getByLabel(/link to your funnel/i)).toBeVisible();
+});
+
+test('the widget speaks the visitor language (?lang=de), 24 h times from the query', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const widget = await openWidget(page, '/widget/booking/cal_discovery?lang=de&use24hFormat=true');
+  await expect(widget.getByRole('button', { name: /Zeitzone/ })).toBeVisible();
+  await expect(widget.getByRole('button', { name: 'Nächster Monat' })).toBeVisible();
+  await expect((await firstFreeSlot(widget))).toHaveText(/^\d\d:\d\d$/);
 });

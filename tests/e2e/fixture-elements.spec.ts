@@ -28,7 +28,7 @@ test('every element type renders what the seller set', async ({ page }) => {
   // The daily timer renders its units in the seller's language, without days.
   const dayTimer = page.locator('#dt_main [data-timer="day-timer"]');
   await expect(dayTimer).toContainText('Stunden');
-  await expect(dayTimer.locator('[data-unit="days"]')).toHaveCount(0);
+  await expect(dayTimer.locator('[data-unit="days"]')).toBeHidden();
   await expect(page.locator('body')).not.toContainText('timer.');
   // The navigation menu: a url item, a step item and an action item.
   await expect(page.locator('[data-menu-item="mi_url"] a')).toHaveAttribute('href', 'https://example.com/blog');

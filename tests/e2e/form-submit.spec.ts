@@ -12,10 +12,14 @@ const optinForm = (page: Page) => page.locator('form[data-form-id="form_optin"]'
 test('the opt-in form on / stores a lead with its funnel opt-in and moves on to the next step', async ({ page, context }) => {
   await context.route('https://connect.facebook.net/**', (route) => route.abort('internetdisconnected'));
   const email = `optin-${Date.now()}@example.com`;
+  const scripts: string[] = [];
+  page.on('request', (r) => scripts.push(r.url()));
   await page.goto('/?utm_source=spring');
   const form = optinForm(page);
   await form.scrollIntoViewIfNeeded();
   await expect(page.locator('astro-island[component-url*="form-widget"]:not([ssr])')).toHaveCount(1);
+  // An opt-in form has no signature, file, cascade or phone field: none of their code loads.
+  expect(scripts.filter((url) => /signature-field|file-upload-field|cascade-field|\/phone\./.test(url))).toEqual([]);
   await form.getByLabel('First name').fill('Olivia');
   await form.getByLabel('Email').fill(email);
   const sent = page.waitForRequest((r) => r.url().endsWith('/api/form') && r.method() === 'POST');
@@ -93,6 +97,19 @@ test('a submission whose answer was lost is resent and stored once (one submissi
   const contacts = sql(`SELECT id FROM contacts WHERE email = ${q(email)}`);
   expect(contacts).toHaveLength(1);
   expect(sql(`SELECT id FROM submissions WHERE contact_id = ${q(contacts[0]?.id)}`)).toHaveLength(1);
+});
+
+test('sticky contact: a visitor who gave their details finds them filled in on their next visit', async ({ page }) => {
+  const email = `sticky-${Date.now()}@example.com`;
+  await page.goto('/widget/form/form_optin');
+  await expect(page.locator('astro-island:not([ssr])')).toHaveCount(1);
+  await page.getByLabel('First name').fill('Stella');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send me the guide' }).click();
+  await expect(page.locator('[data-form-state="done"]')).toBeVisible();
+  await page.goto('/widget/form/form_optin');
+  await expect(page.getByLabel('First name')).toHaveValue('Stella');
+  await expect(page.getByLabel('Email')).toHaveValue(email);
 });
 
 test('offline: the visitor sees the submission pending, and it is sent when the connection returns', async ({ page, context }) => {

@@ -32,7 +32,7 @@ async function sign(page: Page): Promise<void> {
   await page.mouse.move(box.x + 120, box.y + 90, { steps: 8 });
   await page.mouse.move(box.x + 220, box.y + 30, { steps: 8 });
   await page.mouse.up();
-  // Leaving the pad saves the drawing as a PNG (seed 001 §5).
+  // Leaving the pad saves the drawing as a PNG (requirements FIELD-RULES).
   await page.mouse.move(box.x + box.width + 40, box.y + box.height + 40);
 }
 
@@ -40,7 +40,11 @@ async function fillEverything(page: Page, email: string): Promise<void> {
   await page.getByLabel('First name').fill('Jane');
   await page.getByLabel('Last name').fill('Doe');
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Phone').fill('(617) 555-0142');
+  const phone = page.getByLabel('Phone');
+  await phone.fill('+1 617 555 0142');
+  await phone.blur();
+  // Valid in the location's country (US): shown nationally.
+  await expect(phone).toHaveValue('(617) 555-0142');
   await page.getByLabel('Website').fill('example.com');
   await page.getByLabel('Date of birth').fill('1990-05-17');
   await page.getByLabel('Street address').fill('88 Summer Street');
@@ -73,10 +77,13 @@ async function fillEverything(page: Page, email: string): Promise<void> {
 
 test('every field type is filled and submitted; answers land in D1 and the files and signature in R2', async ({ page }) => {
   const email = `all-${Date.now()}@example.com`;
-  const session = page.waitForRequest((r) => r.url().endsWith('/api/session') && r.method() === 'POST');
+  const sessions = () => sql("SELECT COUNT(*) AS n FROM sessions WHERE kind = 'form' AND ref_id = 'form_all_fields'")[0]?.n ?? 0;
+  const before = sessions();
+  const session = page.waitForResponse((r) => r.url().endsWith('/api/session') && r.request().method() === 'POST');
   await open(page, '?utm_source=newsletter');
   // The widget's own session record (type form), since the page is not under notrack.
-  expect(JSON.parse((await session).postData() ?? '{}')).toMatchObject({ type: 'form', id: 'form_all_fields', locationId: 'loc_demo' });
+  expect((await session).ok()).toBe(true);
+  expect(sessions()).toBe(before + 1);
   await fillEverything(page, email);
   await expect(field(page, 'brand_files').getByText('brand.pdf', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Request my strategy session' }).click();

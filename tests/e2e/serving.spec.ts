@@ -3,8 +3,12 @@
  * seller's custom domain row is served by Host, a refused body leaves the next request
  * clean, and no answer on any path shows a stack trace or a file path.
  */
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { syncDemo } from '../../scripts/lib/demo-sync.mjs';
 import { E2E_PORT, E2E_TOKEN } from './playwright.config';
 
 interface Answer {
@@ -88,4 +92,26 @@ test('no answer shows a stack trace or a file path', async () => {
     expect(answer.status, path).toBeLessThan(600);
     expectNoLeak(answer, path);
   }
+});
+
+test('the start-up sync completes a partly imported demo and names what it cannot store', async () => {
+  const url = `http://localhost:${E2E_PORT}`;
+  const demo = new URL('../../scripts/demo-data', import.meta.url).pathname;
+  const status = JSON.parse((await send('/admin/v1/status')).body) as { kinds: string[] };
+  const sync = (root: string) => syncDemo({ root, url, token: E2E_TOKEN, kinds: status.kinds });
+
+  expect((await send('/admin/v1/calendars/cal_audit', { method: 'DELETE' })).status).toBe(200);
+  const completed = await sync(demo);
+  expect(completed).toMatchObject({ ok: true, stored: { calendars: 1 }, failures: [] });
+  expect(await sync(demo)).toMatchObject({ ok: true, stored: {}, published: 0 });
+
+  const broken = mkdtempSync(join(tmpdir(), 'demo-broken-'));
+  cpSync(demo, broken, { recursive: true });
+  const file = join(broken, 'calendars/cal_audit.json');
+  writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), form_id: 'form_missing' }));
+  expect((await send('/admin/v1/calendars/cal_audit', { method: 'DELETE' })).status).toBe(200);
+  const failed = await sync(broken);
+  expect(failed.ok).toBe(false);
+  expect(failed.failures.join('\n')).toMatch(/cal_audit\.json: PUT calendars\/cal_audit → 409 .*form_missing/);
+  expect(await sync(demo)).toMatchObject({ ok: true, stored: { calendars: 1 } });
 });

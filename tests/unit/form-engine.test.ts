@@ -62,6 +62,8 @@ describe('looks', () => {
     const vars = formCssVars(body({ width: 550, style: { background: '#fff', border: { border: 1, radius: 8, color: 'red' } } }));
     expect(vars).toMatchObject({ '--ef-form-width': '550px', '--ef-form-radius': '8px', '--ef-button-bg': '#188bf6', '--ef-button-color': '#ffffff', '--ef-button-padding': '15px', '--ef-button-radius': '4px', '--ef-button-border-width': '0px' });
     expect(formCssVars(body({ style: { background: 'red;} body{display:none' } }))['--ef-form-bg']).toBe('transparent');
+    // White on a light green button does not read: the label turns dark.
+    expect(formCssVars(body({ button: { background: '#37ca37', color: '#ffffff' } }))['--ef-button-color']).toBe('#102a43');
   });
   it('formats amounts with two decimals in the locale, and sizes in B/kB/MB/GB/TB', () => {
     expect(formatAmount('1234.5', 'en')).toBe('1,234.50');

@@ -5,8 +5,9 @@
  * more or less of slots and a half-hour zone lands on its own wall clock. The booking call
  * asks the same function whether one start is free.
  */
-import { Temporal } from 'temporal-polyfill';
+import { addDays, weekday } from './calendar-month';
 import { type BookingWindowSettings, bookingWindow } from './windows';
+import { zoneClock } from './zone-clock';
 
 export const WEEKDAY_KEYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type WeekdayKey = (typeof WEEKDAY_KEYS)[number];
@@ -43,24 +44,23 @@ export function freeSlotStarts(settings: SlotSettings, busy: readonly BusyInterv
   if (to < from) return [];
   const durationMs = settings.slot_duration * 60_000;
   const stepMs = (settings.slot_interval ?? settings.slot_duration) * 60_000;
-  const zone = settings.timezone;
+  const clock = zoneClock(settings.timezone);
   // Availability windows can start on the day before `from` in the calendar's zone.
-  let date = Temporal.Instant.fromEpochMilliseconds(from).toZonedDateTimeISO(zone).toPlainDate().subtract({ days: 1 });
-  const lastDate = Temporal.Instant.fromEpochMilliseconds(to).toZonedDateTimeISO(zone).toPlainDate();
+  let date = addDays(clock.iso(from).slice(0, 10), -1);
+  const lastDate = clock.iso(to).slice(0, 10);
   const merged = mergeBusy(busy);
   const out: number[] = [];
-  while (Temporal.PlainDate.compare(date, lastDate) <= 0) {
-    const key = WEEKDAY_KEYS[date.dayOfWeek - 1] as WeekdayKey;
+  for (; date <= lastDate; date = addDays(date, 1)) {
+    const key = WEEKDAY_KEYS[(weekday(date) + 6) % 7] as WeekdayKey;
     for (const open of settings.availability[key] ?? []) {
-      const start = wallClock(date, open.start, zone);
-      const end = wallClock(date, open.end, zone);
+      const start = clock.epochOf(date, open.start);
+      const end = clock.epochOf(date, open.end);
       for (let t = start; t + durationMs <= end; t += stepMs) {
         if (t < from || t > to) continue;
         if (overlaps(merged, t, t + durationMs)) continue;
         out.push(t);
       }
     }
-    date = date.add({ days: 1 });
   }
   return [...new Set(out)].sort((a, b) => a - b);
 }
@@ -72,9 +72,9 @@ export function freeSlots(
   query: SlotQuery,
 ): Record<string, { slots: string[] }> {
   const out: Record<string, { slots: string[] }> = {};
-  const inZone = zonedIso(query.timeZone);
+  const inZone = zoneClock(query.timeZone);
   for (const start of freeSlotStarts(settings, busy, query)) {
-    const iso = inZone(start);
+    const iso = inZone.iso(start);
     const day = iso.slice(0, 10);
     const entry = out[day] ?? { slots: [] };
     entry.slots.push(iso);
@@ -86,13 +86,6 @@ export function freeSlots(
 /** Whether an appointment may start at `start` (epoch ms) by the same rules as the slot list. */
 export function isSlotFree(settings: SlotSettings, busy: readonly BusyInterval[], start: number, now: number): boolean {
   return freeSlotStarts(settings, busy, { from: start, to: start, timeZone: settings.timezone, now }).includes(start);
-}
-
-/** Epoch ms of a wall-clock `HH:mm` on `date` in `zone`; `24:00` is the next day's start. */
-function wallClock(date: Temporal.PlainDate, time: string, zone: string): number {
-  if (time === '24:00') return date.add({ days: 1 }).toZonedDateTime({ timeZone: zone }).epochMilliseconds;
-  // A wall time skipped by a spring-forward change resolves to the moment just after it.
-  return date.toZonedDateTime({ timeZone: zone, plainTime: Temporal.PlainTime.from(time) }).epochMilliseconds;
 }
 
 /** Busy intervals sorted and merged, so they are disjoint and a binary search finds the one that matters. */
@@ -117,26 +110,4 @@ function overlaps(merged: readonly BusyInterval[], start: number, end: number): 
   }
   const candidate = merged[lo - 1];
   return candidate !== undefined && candidate.end > start;
-}
-
-/**
- * ISO 8601 with the zone's offset (`2026-03-02T09:00:00-05:00`) for ascending instants.
- * Temporal is asked for the offset once per stretch between two of the zone's transitions,
- * not once per slot: a month of slots is formatted in well under a millisecond.
- */
-function zonedIso(zone: string): (ms: number) => string {
-  let from = Number.POSITIVE_INFINITY;
-  let until = Number.NEGATIVE_INFINITY;
-  let offsetMs = 0;
-  let offset = '+00:00';
-  return (ms) => {
-    if (ms < from || ms >= until) {
-      const zoned = Temporal.Instant.fromEpochMilliseconds(ms).toZonedDateTimeISO(zone);
-      offsetMs = zoned.offsetNanoseconds / 1_000_000;
-      offset = zoned.offset.slice(0, 6);
-      from = ms;
-      until = zoned.getTimeZoneTransition('next')?.epochMilliseconds ?? Number.POSITIVE_INFINITY;
-    }
-    return `${new Date(ms + offsetMs).toISOString().slice(0, 19)}${offset}`;
-  };
 }

@@ -3,7 +3,7 @@
  * a date and time, enter the contact details (and card), add a note, confirmed. With an
  * event to reschedule, step 1 leads straight to the confirmation.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { firstOfMonth, todayIn } from '../../lib/time/calendar-month';
 import { BOOKING_HEIGHT_OFFSET, postBookingComplete, postCloseWindow, redirectTop, startHeightReporting } from '../embed/protocol';
 import { type BookingAnswer, reschedule } from './api';
@@ -12,6 +12,8 @@ import { ContactStep } from './contact-step';
 import { DateStep, type Picker } from './date-step';
 import { redirectTarget } from '../../lib/links';
 import { fillRedirectUrl } from '../form/after-submit';
+import { rememberContact } from '../form/sticky-contact';
+import { trackWidgetView, visitorFingerprint } from '../form/widget-tracking';
 import { NoteStep } from './note-step';
 import { PopupHeader } from './popup-header';
 import type { BookedAppointment, BookingWidgetProps } from './types';
@@ -40,6 +42,13 @@ export function BookingFlow(props: BookingWidgetProps & { initialZone: string })
   const slots = useSlots(calendar?.id ?? '', picker.month, zone, slotsVersion);
 
   useEffect(() => (settings.inline ? undefined : startHeightReporting(window, BOOKING_HEIGHT_OFFSET)), [settings.inline]);
+  const fingerprint = useRef('');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the visit is recorded once, for the calendar shown first.
+  useEffect(() => {
+    fingerprint.current = visitorFingerprint(settings.notrack);
+    const first = calendars[0];
+    if (!settings.notrack && first) trackWidgetView({ kind: 'calendar', id: first.id, name: first.name, locationId: first.locationId, pixelId: first.pixelId, pageViewEvent: '' }, fingerprint.current);
+  }, []);
 
   if (!calendar) return <p className="ef-booking__error">{m.cannotFindCalendar}</p>;
 
@@ -64,6 +73,7 @@ export function BookingFlow(props: BookingWidgetProps & { initialZone: string })
   };
 
   const onBooked = (answer: BookingAnswer, contact: Record<string, string>) => {
+    if (calendar.stickyContact) rememberContact(calendar.locationId, { ...contact, id: answer.contactId });
     postBookingComplete(answer.fingerprint, calendar.id);
     const next: Step = { name: 'note', appointment: answer.appointment };
     if (!settings.redirect) return setStep(next);
@@ -113,6 +123,7 @@ export function BookingFlow(props: BookingWidgetProps & { initialZone: string })
           calendar={calendar}
           slot={step.slot}
           zone={zone}
+          fingerprint={fingerprint.current}
           onBack={backToDates}
           onBooked={onBooked}
         />

@@ -9,6 +9,8 @@ import { useEffect, useRef, useState } from 'react';
 import { todayIn } from '../../lib/time/calendar-month';
 import { FormFields } from '../form/form-fields';
 import { initialValues } from '../form/initial-values';
+import { rememberedContact } from '../form/sticky-contact';
+import { eventData, funnelEventData } from '../form/widget-tracking';
 import { sendSubmission } from '../form/submit';
 import type { FieldEnv } from '../form/types';
 import { useFormEngine } from '../form/use-form-engine';
@@ -29,6 +31,8 @@ export interface ContactStepProps {
   calendar: BookingCalendar;
   slot: string;
   zone: string;
+  /** The visitor's fingerprint cookie value. */
+  fingerprint: string;
   /** Back to step 1, with a message when the slot was lost. */
   onBack: (message: string | null) => void;
   onBooked: (answer: BookingAnswer, contact: Record<string, string>) => void;
@@ -48,7 +52,7 @@ export function ContactStep(props: ContactStepProps) {
   const fields = calendar.form.fields.filter((f) => f.type !== 'submit' && f.active !== false);
   const formFields = fields.filter((f) => f.type !== 'payment');
   const today = todayIn(zone, Date.now());
-  const engine = useFormEngine({ fields: formFields, initialValues: initialValues(formFields, new URLSearchParams(location.search), {}, calendar.country), country: calendar.country, today, turnstile: false }, root);
+  const engine = useFormEngine({ fields: formFields, initialValues: initialValues(formFields, new URLSearchParams(location.search), calendar.stickyContact ? rememberedContact(calendar.locationId) : {}, calendar.country), country: calendar.country, today, turnstile: false }, root);
   const env: FieldEnv = { lang: props.lang, country: calendar.country, today, labelsVisible: calendar.form.formLabelVisible !== false, strings: formStrings, turnstileSiteKey: '' };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the hold belongs to this slot, taken once.
@@ -85,7 +89,7 @@ export function ContactStep(props: ContactStepProps) {
       const values = engine.values as Record<string, unknown>;
       const payment = calendar.paid ? await confirmCard(values) : {};
       if (payment === null) return;
-      const formData = { ...values, ...payment, calendar_id: calendar.id, location_id: calendar.locationId, formId: calendar.formId, selected_slot: slot, selected_timezone: zone, ...(hold.current ? { hold_id: hold.current } : {}) };
+      const formData = { ...values, ...payment, calendar_id: calendar.id, location_id: calendar.locationId, formId: calendar.formId, selected_slot: slot, selected_timezone: zone, fingerprint: props.fingerprint, eventData: eventData(), ...(funnelEventData() ? { funneEventData: funnelEventData() } : {}), ...(hold.current ? { hold_id: hold.current } : {}) };
       const outcome = await sendSubmission({ endpoint: '/api/appointment', formData, files: engine.files });
       if (outcome.kind === 'ok') {
         hold.current = null;

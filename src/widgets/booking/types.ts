@@ -20,6 +20,10 @@ export interface BookingCalendar {
   /** Card payment, when the calendar takes one. */
   paid: { publishableKey: string; amountLabel: string } | null;
   thankYouUrl: string;
+  /** The seller's pixel, started on the widget's own page. */
+  pixelId: string;
+  /** Remember the visitor's contact per location and prefill it next time. */
+  stickyContact: boolean;
   thanksMessage: string;
   /** The location's country: phone numbers are read in it. */
   country: string;

@@ -6,15 +6,20 @@ import type { FormField } from '../../schemas/form';
 
 export type PhoneRule = (value: string, country: string) => string | undefined;
 
-let loading: Promise<PhoneRule> | undefined;
+let loading: Promise<typeof import('../../lib/validation/phone')> | undefined;
+
+/** The phone module (the rule and how a valid number is displayed), loaded once. */
+export function loadPhoneModule() {
+  loading ??= import('../../lib/validation/phone');
+  return loading;
+}
 
 export function needsPhoneRule(fields: readonly FormField[]): boolean {
   return fields.some((f) => f.type === 'phone' || f.tag === 'phone');
 }
 
 export function loadPhoneRule(): Promise<PhoneRule> {
-  loading ??= import('../../lib/validation/phone').then((m) => m.asPhone);
-  return loading;
+  return loadPhoneModule().then((m) => m.asPhone);
 }
 
 /** Stands in until the rule is loaded; validation awaits the real one before it runs. */

@@ -20,7 +20,7 @@ export function visitorFingerprint(notrack: boolean): string {
 }
 
 export interface WidgetVisit {
-  kind: 'form' | 'survey';
+  kind: 'form' | 'survey' | 'calendar';
   id: string;
   name: string;
   locationId: string;

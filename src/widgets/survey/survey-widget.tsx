@@ -1,5 +1,5 @@
 /**
- * The survey island (seed 001 §2 Survey, §4 Survey): slides one at a time, drawn by the
+ * The survey island (requirements WIDGET-ROUTES Survey, WIDGET-STATES Survey): slides one at a time, drawn by the
  * form engine, with the navigation of ./logic.ts. Used by the survey widget page and the
  * survey element of funnel pages.
  */
@@ -262,7 +262,7 @@ export default function SurveyWidget(props: SurveyWidgetProps) {
 
 /**
  * The errors of a slide in field order, translated, each pointing at its control. The
- * captcha shows its error beside itself only (seed 001 §4: dropped from the list).
+ * captcha shows its error beside itself only (requirements WIDGET-STATES: dropped from the list).
  */
 function listedErrors(fields: readonly FormField[], errors: Parameters<typeof errorText>[0] extends infer E ? Readonly<Record<string, NonNullable<E>>> : never, env: FieldEnv, idPrefix: string) {
   return fields.flatMap((f) => {

@@ -4,7 +4,7 @@
  */
 import { type ChangeEvent, useState } from 'react';
 import { dateRange } from '../../../lib/validation/fields';
-import { loadPhoneRule } from '../phone-rule';
+import { loadPhoneModule } from '../phone-rule';
 import type { FieldProps } from '../types';
 import { controlProps, textOf } from './control';
 
@@ -32,7 +32,15 @@ function change(p: FieldProps) {
 
 type InputMode = 'text' | 'email' | 'tel' | 'numeric' | 'decimal' | 'url';
 
-function InputControl({ p, type, inputMode, onFocus }: { p: FieldProps; type: string; inputMode?: InputMode; onFocus?: () => void }) {
+interface InputControlProps {
+  p: FieldProps;
+  type: string;
+  inputMode?: InputMode;
+  onFocus?: () => void;
+  onBlur?: () => void;
+}
+
+function InputControl({ p, type, inputMode, onFocus, onBlur }: InputControlProps) {
   return (
     <input
       {...controlProps(p)}
@@ -44,6 +52,7 @@ function InputControl({ p, type, inputMode, onFocus }: { p: FieldProps; type: st
       value={textOf(p.value)}
       onChange={change(p)}
       onFocus={onFocus}
+      onBlur={onBlur}
     />
   );
 }
@@ -51,8 +60,22 @@ function InputControl({ p, type, inputMode, onFocus }: { p: FieldProps; type: st
 export const EmailField = (p: FieldProps) => <InputControl p={p} type="email" inputMode="email" />;
 export const NumberField = (p: FieldProps) => <InputControl p={p} type="text" inputMode="decimal" />;
 
-/** The phone rule's metadata is large: it starts loading when the visitor reaches the field. */
-export const PhoneField = (p: FieldProps) => <InputControl p={p} type="tel" inputMode="tel" onFocus={() => void loadPhoneRule()} />;
+/**
+ * The phone rule's metadata is large: it starts loading when the visitor reaches the field.
+ * On leaving it, a valid number is shown nationally when it is in the location's country,
+ * else internationally (requirements FIELD-RULES).
+ */
+export function PhoneField(p: FieldProps) {
+  const format = () => {
+    const typed = textOf(p.value);
+    if (!typed) return;
+    void loadPhoneModule().then((phone) => {
+      const shown = phone.displayPhone(typed, p.env.country);
+      if (shown && shown !== typed) p.onChange(shown);
+    });
+  };
+  return <InputControl p={p} type="tel" inputMode="tel" onFocus={() => void loadPhoneModule()} onBlur={format} />;
+}
 
 /** Text; the website and email standard fields get their own keyboard. */
 export function TextField(p: FieldProps) {
@@ -101,7 +124,7 @@ function currencySymbol(lang: string, currency: string): string {
   }
 }
 
-/** "1234.5" → "1,234.50" in the visitor's locale (seed 001 §5: two decimals, the locale's separator). */
+/** "1234.5" → "1,234.50" in the visitor's locale (requirements FIELD-RULES: two decimals, the locale's separator). */
 export function formatAmount(text: string, lang: string): string {
   const bare = text.replace(/[^\d.,]/g, '');
   if (!/\d/.test(bare)) return '';
