@@ -54,6 +54,9 @@ test('the coach branch: auto-advance, skip logic, a checkbox on Next, required m
   await page.getByRole('radio', { name: 'Coach or consultant' }).click();
   await expect(slide(page)).toHaveAttribute('data-slide-id', 'slide_revenue');
   await expect(progress(page)).toHaveAttribute('aria-valuenow', '25');
+  // The chosen radio is gone: keyboard users continue from the new question.
+  await expect(slide(page)).toBeFocused();
+  await expect(slide(page)).toHaveAccessibleName('Question 2 of 4');
 
   await page.getByLabel('Roughly how much does your business make per month?').selectOption('$10,000 to $50,000');
   await expect(slide(page)).toHaveAttribute('data-slide-id', 'slide_challenge');

@@ -23,7 +23,7 @@ function framed(init: { ancestor?: string; referrer?: string } = {}) {
   return { win, sent };
 }
 
-describe('frameHeight (seed 001 §9)', () => {
+describe('frameHeight (requirements WIDGET-LIMITS)', () => {
   it('is the scroll height over 500, else 560', () => {
     expect(frameHeight(501)).toBe(501);
     expect(frameHeight(1200.4)).toBe(1201);

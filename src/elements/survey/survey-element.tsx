@@ -1,6 +1,6 @@
 /**
- * The survey element of a funnel page (seed 000): the survey island inline in the page, not
- * in a frame. It loads the survey in the browser when it scrolls into view (GET
+ * The survey element of a funnel page (requirements ELEMENTS): the survey island inline in
+ * the page, not in a frame. It loads the survey in the browser when it scrolls into view (GET
  * /api/survey/{id}, as the seed's widget does), so a cached funnel page always shows the
  * survey as it is now; the translated strings come with the page.
  */

@@ -67,6 +67,17 @@ export default function SurveyWidget(props: SurveyWidgetProps) {
   const env: FieldEnv = { lang: props.lang, country: props.country, today: props.today, labelsVisible: true, strings, turnstileSiteKey: props.turnstileSiteKey, onCaptcha: engine.setCaptchaToken };
   const slide = slides[nav.index];
   const idPrefix = `ef-${surveyId}`;
+  const slideRef = useRef<HTMLElement>(null);
+  const shownIndex = useRef(nav.index);
+
+  // A new slide takes the focus (a chosen radio or the Next button may be gone), so keyboard
+  // and screen-reader users continue from the new question.
+  useEffect(() => {
+    if (shownIndex.current === nav.index) return;
+    shownIndex.current = nav.index;
+    slideRef.current?.focus({ preventScroll: true });
+    slideRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [nav.index]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once when the island mounts.
   useEffect(() => {
@@ -217,6 +228,8 @@ export default function SurveyWidget(props: SurveyWidgetProps) {
             {slide && (
               <section
                 key={nav.index}
+                ref={slideRef}
+                tabIndex={-1}
                 className={`ef-survey__slide ef-survey__slide--${motion}`}
                 aria-label={fill(text.slide, { current: nav.index + 1, total: slides.length })}
                 data-slide-id={String(slide.id)}
