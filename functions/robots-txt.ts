@@ -1,4 +1,4 @@
-/** GET /robots.txt: the requesting host's robots.txt from the platform, empty on any failure (seed 000 §2). */
+/** GET /robots.txt: the requesting host's robots.txt from the platform, empty on any failure (requirements ROUTES). */
 import type { Context } from 'hono';
 import { createApiClient } from '../src/platform/client';
 import type { AppEnv } from '../src/platform/env';

@@ -1,4 +1,4 @@
-/** GET /_ah/warmup: pings the platform API's base address (seed 000 §2). */
+/** GET /_ah/warmup: pings the platform API's base address (requirements ROUTES). */
 import type { Context } from 'hono';
 import { createApiClient } from '../src/platform/client';
 import type { AppEnv } from '../src/platform/env';

@@ -8,7 +8,8 @@
  *   seed 001 §N   → requirements <group N of: WIDGETS, WIDGET-ROUTES, WIDGET-DATA,
  *                   WIDGET-STATES, FIELD-RULES, WIDGET-ACCESS, WIDGET-CALLS,
  *                   WIDGET-ERRORS, WIDGET-LIMITS>
- *   a bare §M right after such a citation (", §M", "–§M") belongs to the same seed
+ *   a bare §M later on the same line belongs to the last seed cited before it ("–§M"
+ *   becomes " to <group>"), unless a document name precedes it (islands.md §4, RFC 5545 §3.1)
  *   design.md     → requirements ARCH
  *   page-data.md  → requirements DOC-LAYOUT
  *   "Seed" at the start of a sentence becomes "Requirements"; a path before design.md or
@@ -26,8 +27,9 @@ const GROUPS = {
   '000': [null, 'ELEMENTS', 'ROUTES', 'PAGE-DATA', 'PAGE-STATES', 'OPTIN-RULES', 'IDENTITY', 'FUNNEL-CALLS', 'PAGE-ERRORS', 'PAGE-LIMITS'],
   '001': [null, 'WIDGETS', 'WIDGET-ROUTES', 'WIDGET-DATA', 'WIDGET-STATES', 'FIELD-RULES', 'WIDGET-ACCESS', 'WIDGET-CALLS', 'WIDGET-ERRORS', 'WIDGET-LIMITS'],
 };
-const SEED = /\b([Ss])eed (000|001) §(\d+)((?:\s*(?:,|–|-|and|to)\s*§\d+)*)/g;
-const BARE = /(,|–|-|and|to)(\s*)§(\d+)/g;
+// A seed citation, or a bare §N (with an optional dash before it, a range) that belongs to
+// the last seed cited on the line unless another document names it (islands.md §4, RFC 5545 §3.1).
+const CITATION = /\b([Ss])eed (000|001) §(\d+)|(\S+\.md |RFC \d+ )?(\s*[–-]\s*)?§(\d+)/g;
 const DOCS = /(?:\/work\/shared\/)?\b(design|page-data)\.md\b/g;
 const SKIP = new Set(['docs/requirements.md', 'scripts/cite-requirements.mjs']);
 
@@ -38,10 +40,15 @@ function group(seed, section) {
 }
 
 function rewrite(text) {
+  let seed;
   return text
-    .replace(SEED, (_all, s, seed, first, rest) => {
-      const more = rest.replace(BARE, (_m, sep, space, n) => `${sep === '–' || sep === '-' ? ' to' : sep}${space || ' '}${group(seed, n)}`);
-      return `${s === 'S' ? 'R' : 'r'}equirements ${group(seed, first)}${more}`;
+    .replace(CITATION, (all, s, cited, first, doc, dash, bare) => {
+      if (cited) {
+        seed = cited;
+        return `${s === 'S' ? 'R' : 'r'}equirements ${group(cited, first)}`;
+      }
+      if (doc || !seed) return all;
+      return `${dash ? ' to ' : ''}${group(seed, bare)}`;
     })
     .replace(DOCS, (_all, doc) => `requirements ${doc === 'design' ? 'ARCH' : 'DOC-LAYOUT'}`);
 }

@@ -1,5 +1,5 @@
 /*
- * The click actions of buttons, images and svgs (seed 000 §3), as the renderer writes them in
+ * The click actions of buttons, images and svgs (requirements PAGE-DATA), as the renderer writes them in
  * `data-action`, with the data attributes each one reads (docs/contracts/islands.md).
  */
 

@@ -1,6 +1,6 @@
 /*
  * The busy state of a button or link after a click that leaves the page or waits for a
- * payment (seed 000 §4): disabled, aria-busy, and a 30 px spinner (seed 000 §9).
+ * payment (requirements PAGE-STATES): disabled, aria-busy, and a 30 px spinner (requirements PAGE-LIMITS).
  */
 
 /** Class of the spinner element the runtime inserts. */

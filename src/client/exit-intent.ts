@@ -1,5 +1,5 @@
 /*
- * Exit intent (seed 000 §2, §4): the mouse leaving the window through the top edge opens the
+ * Exit intent (requirements ROUTES, PAGE-STATES): the mouse leaving the window through the top edge opens the
  * exit popup once; the listener is then removed.
  */
 

@@ -1,5 +1,5 @@
 /*
- * The mobile flag (seed 000 §4, §9): a visitor on a screen of at most 767 px wide gets
+ * The mobile flag (requirements PAGE-STATES, PAGE-LIMITS): a visitor on a screen of at most 767 px wide gets
  * `data-mobile` on <html>, kept in step when the window is resized or rotated.
  */
 

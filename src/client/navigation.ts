@@ -1,5 +1,5 @@
 /*
- * Page-level navigation behaviour (seed 000 §2, §8, §9): any navigation closes an open popup;
+ * Page-level navigation behaviour (requirements ROUTES, PAGE-ERRORS, PAGE-LIMITS): any navigation closes an open popup;
  * a page restored from the back-forward cache reloads (buttons left busy are reset that way);
  * Chrome re-applies a hash anchor after 300 ms (late layout moves the target); a failed chunk
  * load reloads once; the next step is prefetched unless the connection is 2g or saves data.

@@ -1,5 +1,5 @@
 /*
- * Popups of a page (seed 000 §2, §4), in either markup of popup-markup.ts, hidden until
+ * Popups of a page (requirements ROUTES, PAGE-STATES), in either markup of popup-markup.ts, hidden until
  * opened. Opening fades in over 0.5 s, marks the dialog modal, moves focus inside and keeps
  * it there; the close button, a click on the overlay and Escape close it, and focus goes back
  * to where it was. Closing dispatches `popup:close` on the container (a video inside stops).
@@ -7,7 +7,7 @@
 import { focusableIn, trappedIndex } from './focus';
 import { closeControlOf, dialogOf, exitIntentPopupIds, findPopup, isOverlayClick, popupIdOf } from './popup-markup';
 
-/** Fade duration of popups in ms (seed 000 §9). */
+/** Fade duration of popups in ms (requirements PAGE-LIMITS). */
 export const POPUP_FADE_MS = 500;
 
 /** Opens and closes the page's popups; one is open at a time. */

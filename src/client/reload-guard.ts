@@ -1,5 +1,5 @@
 /*
- * Recovery from a failed chunk load (seed 000 §8): after a deploy, a page opened earlier may
+ * Recovery from a failed chunk load (requirements PAGE-ERRORS): after a deploy, a page opened earlier may
  * ask for script chunks that no longer exist; one full reload fetches the new ones. A
  * sessionStorage mark keeps it to one reload, so a chunk that stays broken cannot loop.
  */

@@ -1,5 +1,5 @@
 /*
- * Counting the page's timers in the browser (seed 000 §3, §4). The HTML carries deadlines,
+ * Counting the page's timers in the browser (requirements PAGE-DATA, PAGE-STATES). The HTML carries deadlines,
  * not the time left (src/lib/timers/view.ts), so a cached page counts right: a countdown
  * counts to its deadline, a day timer to the first of its deadlines still ahead, a minute
  * timer from the first visit its cookie remembers (set on the first visit). At the end the

@@ -1,5 +1,5 @@
 /*
- * Visit tracking in the browser (seed 000 §3, §7): after load, the fingerprint cookie is
+ * Visit tracking in the browser (requirements PAGE-DATA, FUNNEL-CALLS): after load, the fingerprint cookie is
  * checked (a bad value is replaced and reported once as old_fingerprint), the page_view event
  * and the session record are sent without holding up the page (sendBeacon, or fetch with
  * keepalive), and the pixel starts. With `notrack` nothing of it happens.

@@ -1,5 +1,5 @@
 /**
- * The click settings shared by buttons and image/svg actions (seed 000 §3, page-data.md):
+ * The click settings shared by buttons and image/svg actions (requirements PAGE-DATA, requirements DOC-LAYOUT):
  * action, visitWebsite, stepPath, scrollToElement, phoneNumber, popupId, hideElements,
  * productId, saleAction. Their markup comes from src/tree/actions.ts (actionMarkup).
  */

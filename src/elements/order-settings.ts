@@ -1,5 +1,5 @@
 /**
- * Settings of the one-step and two-step order forms (seed 000 §3): step texts, contact
+ * Settings of the one-step and two-step order forms (requirements PAGE-DATA): step texts, contact
  * options, order bump products and the sale action.
  */
 import * as v from 'valibot';

@@ -1,5 +1,5 @@
 /**
- * The element registry: every `meta` of page-data.md mapped to its definition, the valibot
+ * The element registry: every `meta` of requirements DOC-LAYOUT mapped to its definition, the valibot
  * schema of its `extra` and the `.astro` renderer in its own folder. `satisfies
  * Record<ElementMeta, …>` makes a missing type a compile error; there is no switch anywhere.
  *

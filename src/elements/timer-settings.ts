@@ -1,5 +1,5 @@
 /**
- * Settings shared by the countdown, day timer and minute timer (seed 000 §3, page-data.md).
+ * Settings shared by the countdown, day timer and minute timer (requirements PAGE-DATA, requirements DOC-LAYOUT).
  * The islands read them again for their props (src/islands/timer/props.ts); this schema is
  * what the renderer validates and defaults.
  */

@@ -1,5 +1,5 @@
 /**
- * The page's theme as CSS custom properties: the palette of seed 000 §9 (overridden by the
+ * The page's theme as CSS custom properties: the palette of requirements PAGE-LIMITS (overridden by the
  * page's `general.colors` by label), the typography defaults (Montserrat headlines, Lato
  * content, black text, #188bf6 links) and the page background. Pure; values are sanitised.
  */
@@ -8,7 +8,7 @@ import type { PageDocument } from '../schemas/page';
 import { backgroundStyle } from '../tree/background';
 import { cssValue } from '../tree/styles';
 
-/** Seed 000 §9 palette; `--primary`, `--secondary`, … */
+/** Requirements PAGE-LIMITS palette; `--primary`, `--secondary`, … */
 export const DEFAULT_PALETTE: Readonly<Record<string, string>> = {
   Primary: '#37ca37',
   Secondary: '#188bf6',

@@ -11,7 +11,7 @@ export const COUNTRY_CODES: readonly string[] = (
   'UA UG US UY UZ VA VC VE VG VI VN VU WF WS XK YE YT ZA ZM ZW'
 ).split(' ');
 
-/** Seed 001 §9: the default country. */
+/** Requirements WIDGET-LIMITS: the default country. */
 export const DEFAULT_COUNTRY = 'US';
 
 const known = new Set(COUNTRY_CODES);

@@ -1,6 +1,6 @@
 /**
  * The one currency table, shared by the order form, the payment button and the server
- * (seed 000 §3, §9). It is built from maintained data rather than typed by hand: the codes,
+ * (requirements PAGE-DATA, PAGE-LIMITS). It is built from maintained data rather than typed by hand: the codes,
  * symbols and names from Intl (the runtime's CLDR), and the minor units from Stripe's own
  * lists, because the API amounts follow Stripe and not ISO 4217 (Stripe charges HUF, TWD
  * and ISK in hundredths; UGX is one of its zero-decimal currencies). Amounts shown to
@@ -12,7 +12,7 @@
 const STRIPE_ZERO_DECIMAL = ['BIF', 'CLP', 'DJF', 'GNF', 'JPY', 'KMF', 'KRW', 'MGA', 'PYG', 'RWF', 'UGX', 'VND', 'VUV', 'XAF', 'XOF', 'XPF'];
 /** Stripe's three-decimal currencies. */
 const STRIPE_THREE_DECIMAL = ['BHD', 'JOD', 'KWD', 'OMR', 'TND'];
-/** Cash rounding increments in minor units (seed 000 §9: CHF rounds to 0.05). */
+/** Cash rounding increments in minor units (requirements PAGE-LIMITS: CHF rounds to 0.05). */
 const ROUNDING_MINOR: Readonly<Record<string, number>> = { CHF: 5 };
 
 export type MinorDigits = 0 | 2 | 3;

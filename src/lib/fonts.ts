@@ -1,5 +1,5 @@
 /**
- * Which self-hosted fonts a page needs (seed 000 §9: Arial, Lato, Open Sans, Montserrat at
+ * Which self-hosted fonts a page needs (requirements PAGE-LIMITS: Arial, Lato, Open Sans, Montserrat at
  * 400 and 700; Arial and Helvetica Neue are never loaded). Pure: it reads the page's theme
  * fonts, its `fontsToLoad` lists and the `fontFamily` styles of its elements. The font files
  * and their @font-face rules are in ./fonts-assets.ts.
@@ -9,7 +9,7 @@ import type { PageDocument } from '../schemas/page';
 export const SELF_HOSTED_FONTS = ['Montserrat', 'Lato', 'Open Sans'] as const;
 export type SelfHostedFont = (typeof SELF_HOSTED_FONTS)[number];
 
-/** The theme defaults of seed 000 §3. */
+/** The theme defaults of requirements PAGE-DATA. */
 export const DEFAULT_THEME = {
   headlineFont: 'Montserrat',
   contentFont: 'Lato',

@@ -1,5 +1,5 @@
 /**
- * POST /funnelbuilder/get_page (seed 000 §7) through the platform API client: by host and
+ * POST /funnelbuilder/get_page (requirements FUNNEL-CALLS) through the platform API client: by host and
  * page URL for published pages, by page id with `preview: true` for drafts. A failure
  * status becomes `{ ok: false, status, msg }` with the server's `msg`.
  */

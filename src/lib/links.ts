@@ -3,10 +3,10 @@
  *
  * Sellers type link targets by hand ("example.com/offer", "tel:+1555…", "#faq"). Before a
  * target reaches an `href` or a redirect it is normalised here: a target without a protocol
- * gets `https://`, except anchors and the tel:/sms:/mailto: schemes (seed 000 §5), and only
+ * gets `https://`, except anchors and the tel:/sms:/mailto: schemes (requirements OPTIN-RULES), and only
  * http(s), tel, sms, mailto, anchors and site-relative paths survive; anything else
  * (javascript:, data:, vbscript:, …) becomes '#'. Funnel navigation also carries the current
- * query string to the next step (seed 000 §2), where the target's own keys win.
+ * query string to the next step (requirements ROUTES), where the target's own keys win.
  */
 
 const KEEP_AS_IS = /^(#|tel:|sms:|mailto:)/i;

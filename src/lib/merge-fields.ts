@@ -1,9 +1,9 @@
 /**
  * Merge fields in seller text: `{{today}}`, `{{weekday}}`, `{{month}}`, `{{year}}`,
- * `{{time}}`, `{{contact.first_name}}`, `{{appointment.…}}` (seed 000 §3). Pure and used on
+ * `{{time}}`, `{{contact.first_name}}`, `{{appointment.…}}` (requirements PAGE-DATA). Pure and used on
  * both sides: the server fills the date fields, the browser can fill contact data later.
  * Every value is HTML-escaped because the text it lands in is rendered as HTML. A field
- * that cannot be filled keeps its original text and is reported (seed 000 §8). Contact and
+ * that cannot be filled keeps its original text and is reported (requirements PAGE-ERRORS). Contact and
  * appointment fields without data (a server render of an anonymous visit) are not failures:
  * in text they become an empty `<span data-merge-field="contact.first_name"></span>` the
  * browser may fill from stored contact data; inside a tag (an attribute) they become ''.

@@ -1,5 +1,5 @@
 /**
- * Edge cache of published pages, part 1: page data in KV (design.md "page cache"). The
+ * Edge cache of published pages, part 1: page data in KV (requirements ARCH "page cache"). The
  * rendered HTML copies are in ./html-cache.ts.
  *
  * - `page:{host}{path}` → {version, data, storedAt}: the page data, served stale-while-

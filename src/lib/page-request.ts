@@ -1,5 +1,5 @@
 /**
- * What a public page request asks for (seed 000 §2): the host (from the request, or the
+ * What a public page request asks for (requirements ROUTES): the host (from the request, or the
  * `domain` query), the page URL (path segments, or the `page_url` query) without a trailing
  * slash, the `notrack` flag, the `lang` override and the query string carried to the next
  * step. Paths under /api, /admin and /widget are reserved and never a seller page.

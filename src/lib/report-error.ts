@@ -1,5 +1,5 @@
 /**
- * The error-reporting hook (seed 000 §8: page fetch failures other than 404 and failed merge
+ * The error-reporting hook (requirements PAGE-ERRORS: page fetch failures other than 404 and failed merge
  * templates are reported). Today it writes one console.error line with the stack, which
  * Workers Logs / `wrangler tail` collect; a reporting service can be attached here.
  */

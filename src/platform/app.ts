@@ -14,7 +14,7 @@ import { registerSurveysRoutes } from './routes/surveys';
 
 function createPlatformApi(): Hono<AppEnv> {
   const api = new Hono<AppEnv>({ strict: false }).basePath('/api');
-  // Warmup target (seed 000 §7): the backend base address answers 'Working' when D1 answers.
+  // Warmup target (requirements FUNNEL-CALLS): the backend base address answers 'Working' when D1 answers.
   api.get('/', async (c) => {
     await c.env.DB.prepare('SELECT 1').first();
     return c.text('Working');

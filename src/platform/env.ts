@@ -21,7 +21,7 @@ export interface Bindings {
   /** HMAC key of the forms' spam-defence token; a key derived from ADMIN_TOKEN when unset. */
   FORM_TOKEN_SECRET?: string;
   TURNSTILE_SECRET_KEY?: string;
-  /** Host that add-to-calendar links point at (seed 001 §7). */
+  /** Host that add-to-calendar links point at (requirements WIDGET-CALLS). */
   CALENDAR_LINK_HOST?: string;
 }
 

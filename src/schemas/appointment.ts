@@ -1,5 +1,5 @@
 /**
- * Appointments (seed 001 §3 Calendar event and appointment): a booked slot of a calendar,
+ * Appointments (requirements WIDGET-DATA Calendar event and appointment): a booked slot of a calendar,
  * held until cancelled. Times are milliseconds since the epoch in storage and ISO strings
  * in answers.
  */

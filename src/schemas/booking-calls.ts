@@ -1,4 +1,4 @@
-/** Inputs of the booking calls (seed 001 §7): queries, booking and reschedule payloads, cancel and note bodies. */
+/** Inputs of the booking calls (requirements WIDGET-CALLS): queries, booking and reschedule payloads, cancel and note bodies. */
 import * as v from 'valibot';
 import { Temporal } from 'temporal-polyfill';
 import { stripePaymentResult } from './appointment';
@@ -58,7 +58,7 @@ export const freeSlotsQuery = v.pipe(
 
 const slugParam = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,100}$/, 'must be a URL slug'));
 
-/** Three shapes (seed 001 §7): provider id + calendar id; calendar slug + provider slug + event id; provider slug. */
+/** Three shapes (requirements WIDGET-CALLS): provider id + calendar id; calendar slug + provider slug + event id; provider slug. */
 export const servicesQuery = v.object({
   calendar_provider_id: v.optional(id),
   calendar_id: v.optional(id),

@@ -1,5 +1,5 @@
 /**
- * Calendar providers and calendars (seed 001 §3). A provider is the person or team a
+ * Calendar providers and calendars (requirements WIDGET-DATA). A provider is the person or team a
  * visitor books with; a calendar is one bookable service of theirs: slot length and
  * interval, weekly availability in the calendar's own time zone, booking windows, the
  * form asked for, and optional card payment. Builder documents: unknown keys are kept.
@@ -9,7 +9,7 @@ import { canonicalTimeZone } from '../lib/time/zones';
 import { countryCode, currencyCode, id, text } from './common';
 import { flag, str } from './widget-common';
 
-/** Seed 001 §9: default event colour. */
+/** Requirements WIDGET-LIMITS: default event colour. */
 export const DEFAULT_EVENT_COLOR = '#8E24AA';
 
 /** An IANA zone under any of its names (Asia/Calcutta), stored under its current one (Asia/Kolkata). */
@@ -33,7 +33,7 @@ export const calendarProviderDocument = v.looseObject({
   language: v.optional(v.string(), 'en'),
   use24hFormat: flag(),
   disableContactTimezone: flag(),
-  /** 0 Sunday … 6 Saturday; seed 001 §9 default 1 (Monday). */
+  /** 0 Sunday … 6 Saturday; requirements WIDGET-LIMITS default 1 (Monday). */
   startDayOfWeek: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(6)), 1),
 });
 export type CalendarProviderDocument = v.InferOutput<typeof calendarProviderDocument>;

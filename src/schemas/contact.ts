@@ -1,11 +1,11 @@
-/** Contact fields as visitors submit them (seed 000 §3 and seed 001 standard contact fields). */
+/** Contact fields as visitors submit them (requirements PAGE-DATA and seed 001 standard contact fields). */
 import * as v from 'valibot';
 import { hasLoneSurrogate } from '../lib/text';
 import { singleLine } from './common';
 
 const field = (max = 300) => v.optional(v.pipe(v.string(), singleLine, v.trim(), v.maxLength(max)));
 
-/** Email as seed 001 §5 defines it: local part, @, a domain with a 2-24 letter TLD, or an IP literal; no control characters. */
+/** Email as requirements FIELD-RULES defines it: local part, @, a domain with a 2-24 letter TLD, or an IP literal; no control characters. */
 export const EMAIL_PATTERN =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are refused, so they are named.
   /^[^\s\u0000-\u001F\u007F-\u009F@"(),:;<>[\\\]]+(?:\.[^\s\u0000-\u001F\u007F-\u009F@"(),:;<>[\\\]]+)*@(?:(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,24}|\[(?:\d{1,3}\.){3}\d{1,3}\])$/;

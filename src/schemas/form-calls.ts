@@ -1,5 +1,5 @@
 /**
- * Payloads of the form, survey and booking submissions (seed 001 §3 Submit payload
+ * Payloads of the form, survey and booking submissions (requirements WIDGET-DATA Submit payload
  * extras). The answers themselves sit beside these keys, under each field's tag, and are
  * checked against the form's own fields by the shared field rules.
  */

@@ -1,5 +1,5 @@
 /**
- * A form (seed 001 §3 Form and Form field): the fields a visitor fills in, the styling of
+ * A form (requirements WIDGET-DATA Form and Form field): the fields a visitor fills in, the styling of
  * the container and the button, and what happens after submission (formAction). Builder
  * documents: unknown keys are kept, unknown field types are kept and simply not rendered.
  */
@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import { id, text } from './common';
 import { cssValue, flag, looseNumber, str } from './widget-common';
 
-/** Every field type the widgets render (seed 001 §3). */
+/** Every field type the widgets render (requirements WIDGET-DATA). */
 export const FIELD_TYPES = [
   'text',
   'phone',
@@ -37,7 +37,7 @@ export const FIELD_TYPES = [
 ] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 
-/** Standard contact field tags (seed 001 §3). */
+/** Standard contact field tags (requirements WIDGET-DATA). */
 export const STANDARD_CONTACT_FIELDS = [
   'first_name',
   'last_name',
@@ -51,7 +51,7 @@ export const STANDARD_CONTACT_FIELDS = [
   'date_of_birth',
 ] as const;
 
-/** Seed 001 §4: thank-you text when the form has none. */
+/** Requirements WIDGET-STATES: thank-you text when the form has none. */
 export const DEFAULT_THANK_YOU_TEXT = 'Thanks for submiting details, Will get back to you soon!';
 
 export function isFieldType(type: unknown): type is FieldType {
@@ -117,7 +117,7 @@ export const formStyle = v.looseObject({
   ac_branding: flag(),
 });
 
-/** Seed 001 §9: background #188bf6, white text, padding 15, radius 4, border 0. */
+/** Requirements WIDGET-LIMITS: background #188bf6, white text, padding 15, radius 4, border 0. */
 export const formButton = v.looseObject({
   text: str('Submit'),
   background: str('#188bf6'),

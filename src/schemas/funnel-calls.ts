@@ -1,5 +1,5 @@
 /**
- * Payloads of the funnel page calls of seed 000 §7 (field names exactly as the seed's
+ * Payloads of the funnel page calls of requirements FUNNEL-CALLS (field names exactly as the seed's
  * table, `funneEventData` included). The edge gateway and the platform API validate
  * with the same schemas; unknown keys are dropped, never trusted.
  */
@@ -8,7 +8,7 @@ import { boundedJson, hostName, id, singleLine } from './common';
 import { email } from './contact';
 import { stepPath } from './funnel';
 
-/** The visitor's fingerprint cookie (seed 000 §6): an opaque token. */
+/** The visitor's fingerprint cookie (requirements IDENTITY): an opaque token. */
 export const fingerprint = v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9_.:-]{1,128}$/, 'must be a fingerprint token'));
 
 /** A host as a browser reports it; a port is dropped. */

@@ -1,5 +1,5 @@
 /**
- * The published document of a funnel page (page-data.md, seed 000 §3).
+ * The published document of a funnel page (requirements DOC-LAYOUT, requirements PAGE-DATA).
  *
  * Tolerant by design: builders send keys we do not know, so every object is a loose
  * object (unknown keys are kept), `meta` and `type` accept any string (an unknown element
@@ -10,7 +10,7 @@
  */
 import * as v from 'valibot';
 
-/** Every `meta` value page-data.md names; the element registry has one definition for each. */
+/** Every `meta` value requirements DOC-LAYOUT names; the element registry has one definition for each. */
 export const ELEMENT_METAS = [
   'section',
   'row',
@@ -78,7 +78,7 @@ export type PageMeta = v.InferOutput<typeof pageMeta>;
 
 export const colorSwatch = v.looseObject({ label: v.optional(v.string(), ''), value: v.optional(v.string(), '') });
 
-/** `general` of page-data.md; the seed's funnel page state also puts these keys at its top. */
+/** `general` of requirements DOC-LAYOUT; the seed's funnel page state also puts these keys at its top. */
 export const pageGeneral = v.looseObject({
   general: v.optional(
     v.looseObject({
@@ -143,7 +143,7 @@ export const pageDocument = v.looseObject({
   popups: v.optional(v.array(popup), []),
   /** Page language for visitor-facing strings (en, de, pt-br, …). */
   language: v.optional(v.string()),
-  // Funnel page state (seed 000 §3), filled in by get_page.
+  // Funnel page state (requirements PAGE-DATA), filled in by get_page.
   funnelId: v.optional(v.string()),
   funnelDomain: v.optional(v.nullable(v.string())),
   stepId: v.optional(v.string()),

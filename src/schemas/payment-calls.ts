@@ -1,5 +1,5 @@
 /**
- * Payloads of the card payment calls of seed 000 §7. Two pay shapes share one call:
+ * Payloads of the card payment calls of requirements FUNNEL-CALLS. Two pay shapes share one call:
  * the order form (submission type 2, a freshly set-up card) and the payment button
  * (submission type 3, a one-click upsell on the card saved by an earlier order).
  * Amounts are never part of a payload: they come from the products table.
@@ -8,7 +8,7 @@ import * as v from 'valibot';
 import { id } from './common';
 import { eventData, fingerprint } from './funnel-calls';
 
-/** Submission type codes (seed 000 §9). */
+/** Submission type codes (requirements PAGE-LIMITS). */
 export const SUBMISSION_TYPES = { orderForm: 2, paymentButton: 3 } as const;
 
 /** Most products one order may hold. */

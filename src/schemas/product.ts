@@ -1,4 +1,4 @@
-/** A product sold on a funnel step (seed 000 §3 Product). Amounts are minor units of `currency`. */
+/** A product sold on a funnel step (requirements PAGE-DATA Product). Amounts are minor units of `currency`. */
 import * as v from 'valibot';
 import { currencyCode, id, text } from './common';
 

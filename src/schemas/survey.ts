@@ -1,5 +1,5 @@
 /**
- * A survey (seed 001 §3 Survey): slides of fields shown one at a time, skip logic per
+ * A survey (requirements WIDGET-DATA Survey): slides of fields shown one at a time, skip logic per
  * choice field, and what happens at the end or on disqualification. Builder documents:
  * unknown keys are kept.
  */
@@ -8,7 +8,7 @@ import { id, text } from './common';
 import { formButton, formField, formStyle } from './form';
 import { cssValue, flag, str } from './widget-common';
 
-/** Seed 001 §4 default messages. */
+/** Requirements WIDGET-STATES default messages. */
 export const DEFAULT_DISQUALIFIED_TEXT = 'Survey Disqualified! Please try again';
 export const DEFAULT_END_SURVEY_TEXT = 'Survey Ended! Please try again';
 

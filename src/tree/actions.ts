@@ -1,5 +1,5 @@
 /**
- * What a click on a button, image, svg or menu item does (seed 000 §3, §8): the element's
+ * What a click on a button, image, svg or menu item does (requirements PAGE-DATA, PAGE-ERRORS): the element's
  * action turned into markup by `actionMarkup` (src/client/action-markup.ts, the one source
  * of action attributes; docs/contracts/islands.md §2) with the page's step links, plus the
  * render log: an unknown action type is logged (the runtime logs it too when clicked), and

@@ -1,5 +1,5 @@
 /**
- * Backgrounds of the page, sections, rows and columns (seed 000 §3): an image URL with a
+ * Backgrounds of the page, sections, rows and columns (requirements PAGE-DATA): an image URL with a
  * fit option (bgCover, …), an opacity, or an SVG. Rendered as CSS custom properties that a
  * `::before` layer in the page CSS paints, so the opacity applies to the picture only and
  * no JavaScript is involved.

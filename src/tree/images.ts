@@ -1,6 +1,6 @@
 /**
  * Image sources. Files in the storage bucket (`https://storage.googleapis.com/…`) are
- * served through the CDN when CDN_BASE is set (seed 000 §9); other URLs are kept as given
+ * served through the CDN when CDN_BASE is set (requirements PAGE-LIMITS); other URLs are kept as given
  * when they are http(s) or root-relative, and refused otherwise.
  */
 

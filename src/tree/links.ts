@@ -1,5 +1,5 @@
 /**
- * Where a page's funnel links point (seed 000 §2). get_page answers the next step and every
+ * Where a page's funnel links point (requirements ROUTES). get_page answers the next step and every
  * step as absolute URLs on the domain the page was requested on (or `/v2/preview/{pageId}`
  * without a domain). The renderer turns a URL on the requested host into a root-relative
  * path, so the visitor keeps the scheme and port they came with (http://localhost:4321 in

@@ -1,5 +1,5 @@
 /**
- * The seller's custom code of a widget page (seed 001 §2 catch-all): header code, body
+ * The seller's custom code of a widget page (requirements WIDGET-ROUTES catch-all): header code, body
  * tracking code and footer code, read from the widget's document (top level, or its form
  * body) under the builder's key names.
  */

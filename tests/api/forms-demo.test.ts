@@ -1,4 +1,4 @@
-/** The demo forms of scripts/demo-data, submitted as the widget would: every field type of seed 001 §3. */
+/** The demo forms of scripts/demo-data, submitted as the widget would: every field type of requirements WIDGET-DATA. */
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import allFields from '../../scripts/demo-data/forms/form_all_fields.json';

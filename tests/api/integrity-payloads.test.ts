@@ -6,6 +6,8 @@
  */
 import { env, SELF } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { FORM_TOKEN_FIELD, MIN_FILL_MS } from '../../src/lib/spam-defence';
+import { issueFormToken } from '../../src/platform/services/form-token';
 import { book, seedBooking, slotAt } from './booking-fixtures';
 import { API, count, type Loose, multipart, PDF, post, seedForm, seedSurvey } from './forms-fixtures';
 
@@ -43,9 +45,13 @@ async function expect4xx(res: Response): Promise<Loose> {
 }
 
 describe('free-form fields are bounded', () => {
-  const multipartRaw = (json: string) => {
+  /** The raw `formData` text, with a spam-defence token spliced in as text (no JSON.stringify of a deep value). */
+  const multipartRaw = async (json: string) => {
     const body = new FormData();
-    body.set('formData', json);
+    const submission = /^\{"formId":"(srv_[a-z]+|frm_[a-z]+)"/.exec(json);
+    const kind = submission?.[1]?.startsWith('srv_') ? 'survey' : 'form';
+    const token = submission?.[1] ? await issueFormToken(env, kind, submission[1], Date.now() - MIN_FILL_MS - 1000) : undefined;
+    body.set('formData', token ? `{"${FORM_TOKEN_FIELD}":"${token}",${json.slice(1)}` : json);
     return body;
   };
   it.each([
@@ -59,7 +65,7 @@ describe('free-form fields are bounded', () => {
     ['booking eventData 20,000 deep', '/appointment', `{"calendar_id":"cal_a","selected_slot":"${slotAt(3, 10)}","selected_timezone":"America/New_York","email":"d@example.com","eventData":${nested(20_000)}}`],
   ])('refuses %s with a 4xx and writes nothing', async (_name, path, json) => {
     const before = await snapshot();
-    await expect4xx(await post(path, multipartRaw(json)));
+    await expect4xx(await post(path, await multipartRaw(json)));
     expect(await snapshot()).toEqual(before);
   });
 
@@ -75,7 +81,7 @@ describe('free-form fields are bounded', () => {
   });
 
   it('accepts eventData 20 levels deep within 8 KB', async () => {
-    const res = await post('/form', multipartRaw(formJson(`"eventData":{"a":${nested(19)}}`)));
+    const res = await post('/form', await multipartRaw(formJson(`"eventData":{"a":${nested(19)}}`)));
     expect(res.status).toBe(200);
   });
 });

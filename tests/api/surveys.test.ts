@@ -91,7 +91,7 @@ describe('POST /survey', () => {
       { field: 'email', msg: 'Invalid Email Address' },
     ]);
     const missing = await post('/survey', multipart({ formId: 'srv_1' }));
-    // Several errors name their questions; a single one does not (seed 001 §5).
+    // Several errors name their questions; a single one does not (requirements FIELD-RULES).
     expect(((await missing.json()) as Loose).errors[0]).toMatchObject({ field: 'goal', msg: 'Question, "Your goal" is required.' });
     const single = await post('/survey', multipart({ formId: 'srv_1', goal: 'Rest' }));
     expect(((await single.json()) as Loose).errors).toMatchObject([{ field: 'email', msg: 'This question is required.' }]);

@@ -44,7 +44,7 @@ test('the survey resizes its frame on another origin, and a submission stores a 
   const frame = page.frameLocator('iframe');
   await expect(frame.getByTestId('survey-slide')).toBeVisible();
   // The loader styled and sized the bare iframe from the widget's height message: the
-  // widget's own height over 500, else 560 (seed 001 §9), so the frame never scrolls.
+  // widget's own height over 500, else 560 (requirements WIDGET-LIMITS), so the frame never scrolls.
   await expect(iframe).toHaveAttribute('style', /height: \d+px/);
   const frameHeight = async () => (await iframe.boundingBox())?.height ?? 0;
   const widgetHeight = () => frame.locator('body').evaluate((b) => b.scrollHeight);

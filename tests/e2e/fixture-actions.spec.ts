@@ -1,5 +1,5 @@
 /*
- * Every button action of seed 000 §3 on the rendered fixture page (tests/e2e/fixture-data),
+ * Every button action of requirements PAGE-DATA on the rendered fixture page (tests/e2e/fixture-data),
  * clicked the way a visitor would: the renderer's markup and the page runtime together.
  */
 import { expect, test } from '@playwright/test';

@@ -3,7 +3,7 @@
  * deadlines, so the edge copy counts right for every visitor; a countdown that hides and
  * shows sections, one that redirects to a path on the same host, the day timer's next
  * deadline in its zone, the evergreen minute timer's cookie and revisit action, and the
- * deadline as text without JavaScript (seed 000 §3, docs/contracts/islands.md §4).
+ * deadline as text without JavaScript (requirements PAGE-DATA, docs/contracts/islands.md §4).
  */
 import { expect, test } from '@playwright/test';
 import { FIXTURE, openFixture } from './fixture';

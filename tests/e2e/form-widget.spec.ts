@@ -32,7 +32,7 @@ async function sign(page: Page): Promise<void> {
   await page.mouse.move(box.x + 120, box.y + 90, { steps: 8 });
   await page.mouse.move(box.x + 220, box.y + 30, { steps: 8 });
   await page.mouse.up();
-  // Leaving the pad saves the drawing as a PNG (seed 001 §5).
+  // Leaving the pad saves the drawing as a PNG (requirements FIELD-RULES).
   await page.mouse.move(box.x + box.width + 40, box.y + box.height + 40);
 }
 
@@ -73,7 +73,13 @@ async function fillEverything(page: Page, email: string): Promise<void> {
 
 test('every field type is filled and submitted; answers land in D1 and the files and signature in R2', async ({ page }) => {
   const email = `all-${Date.now()}@example.com`;
+  const sessions = () => sql("SELECT COUNT(*) AS n FROM sessions WHERE kind = 'form' AND ref_id = 'form_all_fields'")[0]?.n ?? 0;
+  const before = sessions();
+  const session = page.waitForResponse((r) => r.url().endsWith('/api/session') && r.request().method() === 'POST');
   await open(page, '?utm_source=newsletter');
+  // The widget's own session record (type form), since the page is not under notrack.
+  expect((await session).ok()).toBe(true);
+  expect(sessions()).toBe(before + 1);
   await fillEverything(page, email);
   await expect(field(page, 'brand_files').getByText('brand.pdf', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Request my strategy session' }).click();

@@ -1,6 +1,6 @@
 /**
  * The demo survey (scripts/demo-data/surveys/survey_demo.json) walked through every branch
- * of seed 001 §4 in Chromium: skip logic, end-survey, disqualify, back, auto-advance,
+ * of requirements WIDGET-STATES in Chromium: skip logic, end-survey, disqualify, back, auto-advance,
  * validation, progress; D1 holds what was submitted.
  */
 import AxeBuilder from '@axe-core/playwright';

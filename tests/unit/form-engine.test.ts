@@ -9,6 +9,7 @@ import { placeholderOf } from '../../src/widgets/form/form-fields';
 import { formCssVars } from '../../src/widgets/form/form-style';
 import { initialValues } from '../../src/widgets/form/initial-values';
 import { nextStep } from '../../src/widgets/form/plain-post';
+import { safeWidgetErrorDocument, widgetErrorDocument } from '../../src/widgets/widget-error-page';
 
 const body = (raw: Record<string, unknown>) => v.parse(formBody, raw);
 
@@ -61,6 +62,8 @@ describe('looks', () => {
     const vars = formCssVars(body({ width: 550, style: { background: '#fff', border: { border: 1, radius: 8, color: 'red' } } }));
     expect(vars).toMatchObject({ '--ef-form-width': '550px', '--ef-form-radius': '8px', '--ef-button-bg': '#188bf6', '--ef-button-color': '#ffffff', '--ef-button-padding': '15px', '--ef-button-radius': '4px', '--ef-button-border-width': '0px' });
     expect(formCssVars(body({ style: { background: 'red;} body{display:none' } }))['--ef-form-bg']).toBe('transparent');
+    // White on a light green button does not read: the label turns dark.
+    expect(formCssVars(body({ button: { background: '#37ca37', color: '#ffffff' } }))['--ef-button-color']).toBe('#102a43');
   });
   it('formats amounts with two decimals in the locale, and sizes in B/kB/MB/GB/TB', () => {
     expect(formatAmount('1234.5', 'en')).toBe('1,234.50');
@@ -73,5 +76,24 @@ describe('the next step of a form element posted without JavaScript', () => {
   it('is a path on this site, never another origin', () => {
     expect(nextStep(new URLSearchParams('next=/accelerator'))).toBe('/accelerator');
     for (const bad of ['//evil.example', '/\\evil.example', 'https://evil.example', 'javascript:alert(1)', '']) expect(nextStep(new URLSearchParams({ next: bad }))).toBeNull();
+  });
+});
+
+describe('the widget error page', () => {
+  it('shows the status and the server msg, escaped', () => {
+    const html = widgetErrorDocument({ lang: 'en', status: 404, msg: 'Unable to find <form>', title: () => 'x' });
+    expect(html).toContain('data-testid="error-status">404<');
+    expect(html).toContain('Unable to find &#60;form&#62;');
+  });
+  it('says "An error occured while showing the error page" when it cannot be built', () => {
+    const html = safeWidgetErrorDocument({
+      lang: 'en',
+      status: 500,
+      msg: '',
+      title: () => {
+        throw new Error('no translations');
+      },
+    });
+    expect(html).toContain('>An error occured while showing the error page</p>');
   });
 });

@@ -4,12 +4,14 @@ import { type SurveySlide, surveyFormData } from '../../src/schemas/survey';
 import { surveyEnding } from '../../src/widgets/survey/endings';
 import {
   answersOf,
+  backTo,
   canGoBack,
   disqualifiesAtOnce,
   nextStep,
   previousNav,
   progress,
   shouldAdvance,
+  slideWithErrors,
   startNav,
   type SurveyNav,
   visitedSlides,
@@ -92,6 +94,14 @@ describe('Back, progress and answers', () => {
     expect(canGoBack(startNav(), { isBackButtonEnable: true })).toBe(false);
     expect(canGoBack(at(4, [0]), { isBackButtonEnable: false })).toBe(true);
     expect(canGoBack(at(0, [2]), { isBackButtonEnable: false })).toBe(false);
+  });
+
+  it('goes back to the first visited slide the server found an error on', () => {
+    const nav = at(4, [0, 2, 3]);
+    expect(slideWithErrors(slides, nav, new Set(['needs']))).toBe(2);
+    expect(backTo(nav, 2)).toEqual(at(2, [0]));
+    expect(slideWithErrors(slides, nav, new Set(['revenue']))).toBe(4);
+    expect(backTo(nav, 1)).toEqual(nav);
   });
 
   it('shows round(100 × index / slides), and 100 when finished', () => {

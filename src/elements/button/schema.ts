@@ -1,4 +1,4 @@
-/** A button: text, sub-text, an optional icon, and what a click does (seed 000 §3). */
+/** A button: text, sub-text, an optional icon, and what a click does (requirements PAGE-DATA). */
 import * as v from 'valibot';
 import { actionFields } from '../action-schema';
 import { baseExtra, str } from '../common';

@@ -1,4 +1,4 @@
-/** An image: URL, alt text, intrinsic size and an optional click action (page-data.md). */
+/** An image: URL, alt text, intrinsic size and an optional click action (requirements DOC-LAYOUT). */
 import * as v from 'valibot';
 import { imageActions } from '../action-schema';
 import { baseExtra, num, str } from '../common';

@@ -1,4 +1,4 @@
-/** The minute-timer's settings (seed 000 §3 timer extra); the shared keys live in ../timer-settings.ts. */
+/** The minute-timer's settings (requirements PAGE-DATA timer extra); the shared keys live in ../timer-settings.ts. */
 import * as v from 'valibot';
 import { timerFields } from '../timer-settings';
 

@@ -2,7 +2,7 @@
 import * as v from 'valibot';
 import { baseExtra, flag, str } from '../common';
 
-/** A menu item: goes to a URL, a funnel step (`goToId`) or triggers an action (seed 000 §2). */
+/** A menu item: goes to a URL, a funnel step (`goToId`) or triggers an action (requirements ROUTES). */
 export interface MenuItem {
   id: string;
   title: string;

@@ -1,4 +1,4 @@
-/** A progress bar in 10 % steps; default class progress50, size small (seed 000 §9). */
+/** A progress bar in 10 % steps; default class progress50, size small (requirements PAGE-LIMITS). */
 import * as v from 'valibot';
 import { baseExtra, num, str } from '../common';
 

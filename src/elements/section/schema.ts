@@ -1,4 +1,4 @@
-/** A section: a page root; may stick to the top or bottom of the page (seed 000 §3). */
+/** A section: a page root; may stick to the top or bottom of the page (requirements PAGE-DATA). */
 import * as v from 'valibot';
 import { backgroundSetting, baseExtra, flag, str } from '../common';
 

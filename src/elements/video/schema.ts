@@ -1,4 +1,4 @@
-/** A video (seed 000 §3): thumbnail, embed URL or custom embed code, autoplay (1 = on), source type, width. */
+/** A video (requirements PAGE-DATA): thumbnail, embed URL or custom embed code, autoplay (1 = on), source type, width. */
 import * as v from 'valibot';
 import { baseExtra, str } from '../common';
 

@@ -1,5 +1,5 @@
 /**
- * Card entry and the pay button (seed 000 §4, §8): the Stripe card field with the
+ * Card entry and the pay button (requirements PAGE-STATES, PAGE-ERRORS): the Stripe card field with the
  * provider's message under it, the postal code when enabled, the button (disabled with a
  * spinner while processing), the form's own error, and the notice that card payments are
  * unavailable when Stripe.js cannot load or Stripe is not configured.

@@ -1,5 +1,5 @@
 /**
- * The order form's contact fields as form-engine fields (seed 000 §3, §5): name always
+ * The order form's contact fields as form-engine fields (requirements PAGE-DATA, OPTIN-RULES): name always
  * (required), company name when shown (required), email (empty or valid), phone when shown
  * (empty or valid for the location's country), and address, city, state, zip and country
  * when shipping is shown (each required). The engine's shared rules validate them, in the

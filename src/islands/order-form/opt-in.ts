@@ -1,7 +1,7 @@
 /**
- * The opt-in of the order form (seed 000 §7 POST /contact): every field of the seed's
+ * The opt-in of the order form (requirements FUNNEL-CALLS POST /contact): every field of the seed's
  * payload, the email lower-cased, the fingerprint only with sticky contact, the email
- * validation flag as a number. A failed contact creation is logged only (seed 000 §8).
+ * validation flag as a number. A failed contact creation is logged only (requirements PAGE-ERRORS).
  */
 import { CHECKOUT_PATHS, postJson } from '../../lib/checkout/calls';
 import type { ContactPayload } from '../../schemas/funnel-calls';

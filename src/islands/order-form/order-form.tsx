@@ -1,5 +1,5 @@
 /**
- * The order form island (seed 000 §2, §4): two steps (contact opt-in, then product choice
+ * The order form island (requirements ROUTES, PAGE-STATES): two steps (contact opt-in, then product choice
  * and card payment, with a back link) or one step (all on one screen). The contact fields
  * are the form engine's, validated by its shared rules on every change and on submit;
  * nothing is sent while errors exist. Stripe.js loads only once the card step is shown.
@@ -159,7 +159,7 @@ export default function OrderForm(form: OrderFormProps) {
     </div>
   );
   return (
-    <form ref={root} className="ef-form ef-order" aria-label={strings.form} noValidate onSubmit={onSubmit} data-order-layout={form.layout} data-order-state={checkout.state.kind} data-hydrated={visit ? 'true' : undefined}>
+    <form ref={root} className="ef-form ef-order" noValidate onSubmit={onSubmit} data-order-layout={form.layout} data-order-state={checkout.state.kind} data-hydrated={visit ? 'true' : undefined}>
       {(!twoStep || step === 1) && contactStep}
       {(!twoStep || step === 2) && paymentStep}
     </form>

@@ -1,5 +1,5 @@
 /**
- * What the order form shows of prices (seed 000 §9): amounts in minor units divided by the
+ * What the order form shows of prices (requirements PAGE-LIMITS): amounts in minor units divided by the
  * currency's minor unit (amount/100 for most), with its symbol and decimals from the one
  * currency table (src/lib/currency.ts), CHF to 0.05, and the billing interval of recurring
  * products. Pure.

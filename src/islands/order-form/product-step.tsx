@@ -1,5 +1,5 @@
 /**
- * Product choice (seed 000 §2 step two): the step's primary products with their prices
+ * Product choice (requirements ROUTES step two): the step's primary products with their prices
  * (one-time and recurring), the seller's order bumps (headline, one-time-offer headline
  * and text, image), and the summary with the total. 'No products available' when the step
  * sells nothing.

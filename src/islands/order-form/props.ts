@@ -13,7 +13,6 @@ import type { CheckoutStrings, OrderFormProps } from './types';
 export function checkoutStrings(t: TFunction): CheckoutStrings {
   const tree = t('checkout:fields', { returnObjects: true }) as CheckoutStrings['fields'];
   return {
-    form: t('checkout:form'),
     stepOf: t('checkout:stepOf', { step: '{{step}}', total: '{{total}}' }),
     fields: tree,
     defaults: t('checkout:defaults', { returnObjects: true }) as CheckoutStrings['defaults'],

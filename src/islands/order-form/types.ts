@@ -4,7 +4,6 @@ import type { FormStrings } from '../../widgets/form/types';
 
 /** Every visitor-facing string of the form, translated on the server (namespace checkout). */
 export interface CheckoutStrings {
-  form: string;
   stepOf: string;
   fields: Record<'name' | 'email' | 'phone' | 'companyName' | 'address' | 'city' | 'state' | 'zip' | 'country' | 'postalCode' | 'card', string>;
   defaults: Record<'step1Button' | 'step2Button' | 'back' | 'item' | 'price' | 'summary' | 'total' | 'products' | 'bump', string>;

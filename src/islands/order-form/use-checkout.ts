@@ -1,5 +1,5 @@
 /**
- * The payment of the order form (seed 000 §4, §7, §8) as an explicit state: idle →
+ * The payment of the order form (requirements PAGE-STATES, FUNNEL-CALLS, PAGE-ERRORS) as an explicit state: idle →
  * processing (button disabled, spinner) → redirecting; or the error is shown and the form
  * is idle again. A card confirmed once is kept for a retry after a lost answer or a
  * provider outage (the server then finds the same attempt); a declined card is dropped so

@@ -2,7 +2,7 @@
  * The products of this funnel step (GET /stripe/funnel/product/list), and the visitor's
  * choice: primary products (the first chosen at start) and the seller's enabled order
  * bumps (unchosen at start). A failed list shows the server's msg in an alert and is
- * reported (seed 000 §8).
+ * reported (requirements PAGE-ERRORS).
  */
 import { useEffect, useMemo, useState } from 'react';
 import { CHECKOUT_PATHS, getJson, type ProductOffer } from '../../lib/checkout/calls';

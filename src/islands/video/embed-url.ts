@@ -1,5 +1,5 @@
 /*
- * Player addresses of the hosted video sources (seed 000 §3: youtube, vimeo, wistia) built
+ * Player addresses of the hosted video sources (requirements PAGE-DATA: youtube, vimeo, wistia) built
  * from whatever link the seller pasted (watch page, short link, share link or embed link).
  * custom_embed and html carry the seller's own embed code instead of a link.
  */

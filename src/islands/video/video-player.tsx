@@ -13,7 +13,7 @@ import { mountEmbedCode } from './embed-code';
 import { isReachable } from './reachability';
 import { VideoPoster } from './video-poster';
 
-/** Milliseconds after load when the island flags itself mounted (seed 000 §9). */
+/** Milliseconds after load when the island flags itself mounted (requirements PAGE-LIMITS). */
 export const MOUNTED_AFTER_MS = 2500;
 /** Milliseconds after load when an autoplay video starts (desktop and mobile). */
 export const AUTOPLAY_AFTER_MS = 3000;

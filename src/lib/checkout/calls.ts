@@ -1,5 +1,5 @@
 /**
- * The browser's side of the checkout calls (seed 000 §7), shared by the order form island
+ * The browser's side of the checkout calls (requirements FUNNEL-CALLS), shared by the order form island
  * and the payment button handler: paths, answers and one JSON transport whose outcome is
  * always one of three (accepted, refused with the server's msg, or not reached), so every
  * caller can end its busy state with a message.
@@ -14,7 +14,7 @@ export const CHECKOUT_PATHS = {
   pay: '/api/v2/funnel/product/pay',
 } as const;
 
-/** What the pay call answers (seed 000 §7). */
+/** What the pay call answers (requirements FUNNEL-CALLS). */
 export interface PayAnswer {
   logs: { id: string; orderType: string; amount: number; currency: string }[];
   mmLogs: { token: string; contactId: string | null; locationId: string }[];
@@ -65,7 +65,7 @@ export async function getJson<T>(path: string, fetcher: typeof fetch = fetch): P
 /** The pay call's input as the browser sends it (the schema's input type: defaults may be left out). */
 export type PayRequest = v.InferInput<typeof payPayload>;
 
-/** Seed 000 §8: a failed payment shows the server's msg when it sent one, else the error's message. */
+/** Requirements PAGE-ERRORS: a failed payment shows the server's msg when it sent one, else the error's message. */
 export function payFailureText(answer: Exclude<CallAnswer<unknown>, { kind: 'ok' }>, fallback: string): string {
   return answer.kind === 'refused' && answer.msg ? answer.msg : fallback;
 }

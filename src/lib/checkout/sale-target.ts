@@ -1,5 +1,5 @@
 /**
- * Where a visitor goes after a sale (seed 000 §4): the sale action of the order form or
+ * Where a visitor goes after a sale (requirements PAGE-STATES): the sale action of the order form or
  * payment button, today "go to the next funnel step" (also when the seller left it empty),
  * with the visitor's query carried. Only a site-relative path or an http(s) URL is
  * followed; anything else means the redirect is impossible and the caller shows the

@@ -3,7 +3,7 @@
  * and never switched afterwards (no `changeLanguage`), so requests can share it safely. Locale files are
  * `locales/<lang>/<namespace>.json`, bundled at build time with import.meta.glob because
  * workerd has no file system. A language without a file for a namespace logs a warning and
- * falls back to English (seed 000 §8).
+ * falls back to English (requirements PAGE-ERRORS).
  */
 import i18next, { type TFunction } from 'i18next';
 import { DEFAULT_LANGUAGE, type Language, LANGUAGES } from './languages';

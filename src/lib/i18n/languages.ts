@@ -1,5 +1,5 @@
 /**
- * The interface languages (seed 000 §1) and how a request picks one: the `lang` query
+ * The interface languages (requirements ELEMENTS) and how a request picks one: the `lang` query
  * parameter (an explicit choice), then the page's language (its location's), then the
  * browser's Accept-Language, then English. Pure; the i18next instance lives in ./index.ts.
  */

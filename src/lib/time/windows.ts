@@ -1,5 +1,5 @@
 /**
- * Booking windows (seed 001 §9), in the calendar's time zone: `allow_booking_after` sets
+ * Booking windows (requirements WIDGET-LIMITS), in the calendar's time zone: `allow_booking_after` sets
  * the first bookable moment (the start of that day, or now + N when the unit is hours),
  * `allow_booking_for` the last (the end of that day; with hours, the end of the day that
  * now + N hours falls on). Never earlier than now.

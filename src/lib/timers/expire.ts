@@ -1,5 +1,5 @@
 /*
- * What a timer does when it completes (seed 000 §4): it hides itself, then either redirects
+ * What a timer does when it completes (requirements PAGE-STATES): it hides itself, then either redirects
  * (`expireAction: 'url'`) or hides some page elements and shows others (`expireAction: 'hide'`).
  * A redirect target starting with one `/` is a path on the page's own host; empty and `#` are
  * ignored; anything else must be a usable http(s) URL (`https://` added when missing).

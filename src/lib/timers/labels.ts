@@ -1,5 +1,5 @@
 /*
- * Countdown unit labels in the seed's twelve languages (seed 000 §9), selected by a timer's
+ * Countdown unit labels in the seed's twelve languages (requirements PAGE-LIMITS), selected by a timer's
  * `translate` setting. The builder stores either the language's English name ("German") or
  * its code ("de"); both are accepted, case-insensitively. English is the default.
  */

@@ -1,6 +1,6 @@
 /*
  * The settings of the three timer elements, read tolerantly from an element's `extra`
- * (page-data.md): missing or malformed values fall back instead of failing the page.
+ * (requirements DOC-LAYOUT): missing or malformed values fall back instead of failing the page.
  *   countdown    — to endDate (YYYY-MM-DD) + endTime (HH:mm) in timezone; finishTimestamp as
  *                  a fallback when no date is set.
  *   day-timer    — to a time of day (hours/minutes/seconds, or endTime) every day in timezone.

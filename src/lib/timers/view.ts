@@ -1,6 +1,6 @@
 /*
  * What a timer element shows, computed on the server from its settings alone, so the HTML
- * is the same for every visitor and can be cached (seed 000 §3, §4):
+ * is the same for every visitor and can be cached (requirements PAGE-DATA, PAGE-STATES):
  *   countdown    — its one deadline (endDate + endTime in its zone);
  *   day-timer    — its next DAILY_DEADLINES deadlines as instants (the browser takes the
  *                  first still ahead, so it needs no time-zone data);

@@ -1,6 +1,6 @@
 /*
  * What a published page reports about its visit: a page_view event (POST /api/funnel/event,
- * seed 000 §7) and a session record (POST /api/session). Nothing is reported when the page
+ * requirements FUNNEL-CALLS) and a session record (POST /api/session). Nothing is reported when the page
  * runs with `notrack`. These builders are pure; src/client/tracking.ts sends them.
  */
 

@@ -1,6 +1,6 @@
 /*
  * The visitor's identity: a fingerprint cookie holding a random id, kept one year on path /
- * (seed 000 §3, §9). A cookie whose value is not a valid fingerprint is replaced by a new
+ * (requirements PAGE-DATA, PAGE-LIMITS). A cookie whose value is not a valid fingerprint is replaced by a new
  * one, and the old value travels once as `old_fingerprint` so the platform can merge them.
  */
 import { type CookieOptions, readCookie } from './cookies';

@@ -1,5 +1,5 @@
 /*
- * The membership area (seed 000 §2): a go-to-membership button opens
+ * The membership area (requirements ROUTES): a go-to-membership button opens
  * `{previewUrl}/library?token=…&location_id=…`. The token is stored per location in a cookie
  * (one year, path /) and in local storage under the same name; the payment code stores it
  * after a sale with `membershipCookieName`, the page runtime reads it back here.

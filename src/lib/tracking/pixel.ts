@@ -1,5 +1,5 @@
 /*
- * The seller's tracking pixel (seed 000 §7): when a page has a pixel id, the pixel is
+ * The seller's tracking pixel (requirements FUNNEL-CALLS): when a page has a pixel id, the pixel is
  * initialised and one event tracked — PageView by default, the page's own event when set,
  * nothing when the event is 'None'. The decision is pure; loading lives in src/client.
  */

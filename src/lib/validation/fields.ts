@@ -78,7 +78,7 @@ const numberRule: FieldValidator = (field, value, ctx) => {
   return n === undefined ? { error: messages.number(field) } : { value: n };
 };
 
-/** Seed 001 §5: dates within 100 years of today, either way. */
+/** Requirements FIELD-RULES: dates within 100 years of today, either way. */
 export const DATE_RANGE_YEARS = 100;
 
 /** The first and last date a date field offers (YYYY-MM-DD, both included). */
@@ -97,7 +97,7 @@ const dateRule: FieldValidator = (field, value, ctx) => {
   return { value: date };
 };
 
-/** Rules by field type: every type of seed 001 §3, none left out. */
+/** Rules by field type: every type of requirements WIDGET-DATA, none left out. */
 export const fieldValidators: Record<FieldType, FieldValidator> = {
   text: textRule(TEXT_LIMIT),
   phone: textRule(40),

@@ -1,5 +1,5 @@
 /**
- * The validation messages of seed 001 §5 as keys of the `form` i18n namespace
+ * The validation messages of requirements FIELD-RULES as keys of the `form` i18n namespace
  * (`locales/<lang>/form.json`, under `validation`). A rule answers a `Message` (a key and
  * its values); the browser shows it in the visitor's language, the API answers it in
  * English, word for word as the seed has it (spelling included). Forms and calendar forms
@@ -9,7 +9,7 @@ import en from '../../../locales/en/form.json';
 
 export type ValidationMode = 'form' | 'survey';
 
-/** Seed 001 §9: total upload limit, 50 MB. */
+/** Requirements WIDGET-LIMITS: total upload limit, 50 MB. */
 export const MAX_TOTAL_UPLOAD_BYTES = 52_428_800;
 
 export type MessageKey = keyof typeof en.validation;
@@ -77,7 +77,7 @@ export const messages = {
 } as const;
 
 /**
- * Seed 001 §5 survey slide validation: a required question reads 'This question is
+ * Requirements FIELD-RULES survey slide validation: a required question reads 'This question is
  * required.' when it is the only error listed, and names its question when there are several.
  */
 export function questionMessages<E extends { field: string; msg: string } & Partial<Message>>(errors: readonly E[]): E[] {

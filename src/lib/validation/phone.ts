@@ -1,5 +1,5 @@
 /**
- * The one phone rule (seed 001 §5): a number valid in the location's country, or written
+ * The one phone rule (requirements FIELD-RULES): a number valid in the location's country, or written
  * internationally, kept as E.164. It carries libphonenumber's metadata, so the browser
  * loads this module only when a form has a phone field (see src/widgets/form/phone-rule.ts).
  */

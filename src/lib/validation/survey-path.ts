@@ -1,5 +1,5 @@
 /**
- * The way through a survey's slides (seed 001 §4 Survey): from the first active slide,
+ * The way through a survey's slides (requirements WIDGET-STATES Survey): from the first active slide,
  * each slide leads to the target of the skip-logic rule its answers match (the highest
  * matching option decides), else to its jumpTo slide, else to the next one. "disqualify"
  * ends the survey there; "endsurvey" lets it go on and disqualifies at submission. The
@@ -20,7 +20,7 @@ export interface SurveyPath {
 export type SlideTarget = { kind: 'slide'; index: number } | { kind: 'disqualify' } | { kind: 'endsurvey' } | { kind: 'next' };
 type Target = SlideTarget;
 
-/** Seed 001 §4: skip logic applies to these field types only. */
+/** Requirements WIDGET-STATES: skip logic applies to these field types only. */
 export const LOGIC_FIELD_TYPES: ReadonlySet<string> = new Set(['single_options', 'checkbox', 'radio']);
 
 function slideIndex(slides: readonly SurveySlide[], ref: unknown): number {

@@ -1,5 +1,5 @@
 /**
- * Calls of the booking area (seed 001 §7), plus the add-to-calendar links. POST
+ * Calls of the booking area (requirements WIDGET-CALLS), plus the add-to-calendar links. POST
  * /appointment is two calls on one path: JSON reschedules, multipart books; the JSON one
  * is listed first so it sees the request first and declines multipart bodies.
  */

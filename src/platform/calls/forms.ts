@@ -1,4 +1,4 @@
-/** Calls of the forms area (seed 001 §7): load a form, submit it. */
+/** Calls of the forms area (requirements WIDGET-CALLS): load a form, submit it. */
 import { defineCall } from '../call';
 import { formIdParams, formSubmission, widgetTokenQuery } from '../../schemas/form-calls';
 

@@ -1,4 +1,4 @@
-/** Calls of the funnel area: seed 000 §7 page, robots, tracking, session and opt-in calls. */
+/** Calls of the funnel area: requirements FUNNEL-CALLS page, robots, tracking, session and opt-in calls. */
 import type { CallSpec } from '../call';
 import { defineCall } from '../call';
 import {

@@ -1,4 +1,4 @@
-/** Calls of the payments area: seed 000 §7 product list, card setup and pay. */
+/** Calls of the payments area: requirements FUNNEL-CALLS product list, card setup and pay. */
 import type { CallSpec } from '../call';
 import { defineCall } from '../call';
 import { productListQuery } from '../../schemas/funnel-calls';

@@ -1,4 +1,4 @@
-/** Calls of the surveys area (seed 001 §7): load a survey, submit it. */
+/** Calls of the surveys area (requirements WIDGET-CALLS): load a survey, submit it. */
 import { defineCall } from '../call';
 import { surveyIdParams, surveySubmission } from '../../schemas/form-calls';
 

@@ -35,7 +35,7 @@ export interface ChargeRequest {
   description: string;
 }
 
-/** One charge an order produced (seed 000 §3 order types). */
+/** One charge an order produced (requirements PAGE-DATA order types). */
 export interface Charge {
   orderType: 'oneTime' | 'subscription';
   /** The provider's id of the payment or subscription. */

@@ -15,7 +15,7 @@ import { fieldErrors, submitEnv } from './submit-env';
 
 const NOT_FOUND = 'Unable to find form';
 
-/** The answer of an accepted form submission (seed 001 §7 POST /form). */
+/** The answer of an accepted form submission (requirements WIDGET-CALLS POST /form). */
 function formAnswer(recorded: Recorded) {
   return {
     status: true,

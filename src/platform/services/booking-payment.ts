@@ -3,7 +3,7 @@
  * payment provider (POST /appointment/setup-intent, with the calendar) and confirms it with
  * the card; the booking then names that setup. Before the appointment is written the
  * provider is asked whether the setup succeeded for this location, with this card, for
- * this calendar and this amount in minor units (×100, seed 001 §9) read from the database.
+ * this calendar and this amount in minor units (×100, requirements WIDGET-LIMITS) read from the database.
  * A result the provider does not confirm books nothing.
  */
 import type { BookingSubmission } from '../../schemas/booking-calls';
@@ -14,7 +14,7 @@ import { PaymentFailure, type PaymentProvider } from '../payments/provider';
 export const CARDS_NOT_CONFIGURED = 'Card payments are not configured for this seller.';
 export const CARD_REQUIRED = 'Card payment is required to book this calendar.';
 export const CARD_NOT_VERIFIED = 'We could not verify your card for this booking. Please enter your card again.';
-/** Seed 001 §8: the message for a payment the provider could not process. */
+/** Requirements WIDGET-ERRORS: the message for a payment the provider could not process. */
 export const PAYMENT_FAILED = 'Something went wrong with your payment. Please try again.';
 
 /** The metadata a booking's card setup carries, and that its verification expects back. */

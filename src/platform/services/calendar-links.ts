@@ -1,5 +1,5 @@
 /**
- * Add-to-calendar for a booked appointment (seed 001 §7): an iCalendar file (RFC 5545)
+ * Add-to-calendar for a booked appointment (requirements WIDGET-CALLS): an iCalendar file (RFC 5545)
  * for Outlook and Apple Calendar, and Google Calendar's event template link.
  */
 

@@ -39,7 +39,7 @@ export async function getProvider(db: D1Database, by: { id: string } | { slug: s
   return row ? readDocument(calendarProviderDocument, row.doc, 'calendar provider') : null;
 }
 
-/** A provider's calendars, newest first (seed 001 §2). */
+/** A provider's calendars, newest first (requirements WIDGET-ROUTES). */
 export async function listServices(db: D1Database, providerId: string): Promise<CalendarDocument[]> {
   const { results } = await db
     .prepare('SELECT doc, date_added FROM calendars WHERE provider_id = ? ORDER BY date_added DESC, id')
@@ -50,7 +50,7 @@ export async function listServices(db: D1Database, providerId: string): Promise<
 
 const field = (f: Record<string, unknown>): FormField => v.parse(formBody, { fields: [f] }).fields[0] as FormField;
 
-/** Seed 001 §3: the form of a calendar without form_id. */
+/** Requirements WIDGET-DATA: the form of a calendar without form_id. */
 export function standardCalendarForm(): FormBody {
   return v.parse(formBody, {
     fields: [

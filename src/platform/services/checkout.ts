@@ -1,5 +1,5 @@
 /**
- * The pay call (seed 000 §7): an order form sale on a card just set up, or a payment
+ * The pay call (requirements FUNNEL-CALLS): an order form sale on a card just set up, or a payment
  * button's one-click upsell on the card of an order paid in this funnel visit. The order is
  * priced from the products table, limited to the products offered on that funnel step,
  * stored once per attempt (orders.ts) and charged through the payment provider with the

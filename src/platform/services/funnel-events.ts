@@ -1,5 +1,5 @@
 /**
- * Funnel events (seed 000 §7 /funnel/event): page views, opt-ins and sales per funnel step,
+ * Funnel events (requirements FUNNEL-CALLS /funnel/event): page views, opt-ins and sales per funnel step,
  * counted per visitor fingerprint. An event names a step of the funnel it claims; a step
  * of another funnel, or a page the step does not show, is refused so stats stay honest.
  */

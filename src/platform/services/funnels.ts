@@ -1,7 +1,7 @@
 /**
  * Funnels and their ordered steps, and the URLs that reach a step: `https://{host}{path}`
  * on the domain the page was requested on (a domain row or the funnel's custom domain),
- * else on the funnel's custom domain, else `/v2/preview/{pageId}` (seed 000 §2).
+ * else on the funnel's custom domain, else `/v2/preview/{pageId}` (requirements ROUTES).
  */
 
 export interface Funnel {

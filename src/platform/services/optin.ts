@@ -1,5 +1,5 @@
 /**
- * The opt-in (seed 000 §7 POST /contact, §5 rules): a visitor's contact details become a
+ * The opt-in (requirements FUNNEL-CALLS POST /contact, OPTIN-RULES rules): a visitor's contact details become a
  * contact of the location (one per email, or per phone without one), the funnel records an
  * optin event for the step, and the visitor's session is kept or started. Every check runs
  * before the writes, and the writes go in one D1 batch: all of them happen or none does,

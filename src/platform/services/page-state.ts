@@ -1,5 +1,5 @@
 /**
- * The funnel page state of seed 000 §3, merged over a page document (page-data.md): where
+ * The funnel page state of requirements PAGE-DATA, merged over a page document (requirements DOC-LAYOUT): where
  * the page sits in its funnel, the next step's link, the steps' links, the publishable
  * card key and what the renderer needs of the location. Pure: everything comes in.
  */

@@ -1,5 +1,5 @@
 /**
- * Resolving a funnel page (seed 000 §2, §7 get_page): by page id, or by the host and path
+ * Resolving a funnel page (requirements ROUTES, FUNNEL-CALLS get_page): by page id, or by the host and path
  * a visitor opened. A published page answers its published document; a preview answers
  * the draft. The answer is the page document merged with the funnel page state.
  *

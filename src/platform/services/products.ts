@@ -1,5 +1,5 @@
 /**
- * Products a funnel step sells (seed 000 §3 Product), as the order form lists them and as
+ * Products a funnel step sells (requirements PAGE-DATA Product), as the order form lists them and as
  * orders price them. Prices always come from this table, never from the browser.
  */
 import { currencySymbol, formatAmount } from '../../lib/currency';
@@ -25,7 +25,7 @@ export interface ProductView {
   productName: string;
   priceDisplay: string;
   paymentType: 'one_time' | 'recurring';
-  /** Order type of seed 000 §3. */
+  /** Order type of requirements PAGE-DATA. */
   orderType: 'oneTime' | 'subscription';
   interval: string | null;
   productPrice: string;

@@ -1,5 +1,5 @@
 /**
- * Visitor sessions (seed 000 §7 session record): one per visit of a funnel, form, survey or
+ * Visitor sessions (requirements FUNNEL-CALLS session record): one per visit of a funnel, form, survey or
  * calendar, unless the page runs with notrack. A session the browser already holds is
  * kept when it belongs to the same location; otherwise a new one starts.
  */
@@ -24,7 +24,7 @@ export interface Session {
 
 /**
  * The tables each session kind may refer to; a session must name a thing of its location.
- * A funnel visit names its page (the page runtime's session record: seed 000 §7 "kind
+ * A funnel visit names its page (the page runtime's session record: requirements FUNNEL-CALLS "kind
  * 'funnel', page id, page name"); the opt-in and checkout calls name the funnel itself.
  */
 const REF_TABLES: Record<SessionKind, readonly string[]> = {

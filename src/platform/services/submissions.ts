@@ -103,7 +103,7 @@ function contactOf(req: SubmitRequest, values: Record<string, unknown>, fingerpr
   return contact;
 }
 
-/** A hidden field the browser did not send takes its default (seed 001 §5). */
+/** A hidden field the browser did not send takes its default (requirements FIELD-RULES). */
 function withHiddenDefaults(fields: readonly FormField[], payload: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> {
   const missing = fields.filter((f) => f.hidden && fieldKey(f) && payload[fieldKey(f)] === undefined && f.hiddenFieldValue !== undefined);
   if (missing.length === 0) return payload;

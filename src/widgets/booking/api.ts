@@ -1,5 +1,5 @@
 /**
- * The booking calls as the widget makes them (seed 001 §7), on the page's own origin under
+ * The booking calls as the widget makes them (requirements WIDGET-CALLS), on the page's own origin under
  * /api. Every failure becomes an Error carrying the server's `msg` and status.
  */
 import type { BookedAppointment } from './types';

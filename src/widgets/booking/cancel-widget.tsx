@@ -1,5 +1,5 @@
 /**
- * Cancelling an appointment (seed 001 §2, §4): a required reason, then 'Your meeting has
+ * Cancelling an appointment (requirements WIDGET-ROUTES, WIDGET-STATES): a required reason, then 'Your meeting has
  * been cancelled.'. The popup variant is titled Cancel Booking, shows the start and end
  * time, and ends on a Thank You step. A failed call stops the busy state and says why.
  */

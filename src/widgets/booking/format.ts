@@ -5,7 +5,7 @@
  */
 import type { IsoDate } from '../../lib/time/calendar-month';
 
-/** `HH:mm` (24 h) or `hh:mm AM` (12 h) of an ISO slot string (seed 001 §9). */
+/** `HH:mm` (24 h) or `hh:mm AM` (12 h) of an ISO slot string (requirements WIDGET-LIMITS). */
 export function slotTime(iso: string, use24h: boolean): string {
   const hour = Number(iso.slice(11, 13));
   const minute = iso.slice(14, 16);

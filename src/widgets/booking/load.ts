@@ -1,7 +1,7 @@
 /**
  * Server side of the booking pages: reads the widget data through the platform API (in
  * process, or the upstream at API_ORIGIN) and shapes the island's props. Failures come back
- * as the status and message the error screen shows (seed 001 §2, §8).
+ * as the status and message the error screen shows (requirements WIDGET-ROUTES, WIDGET-ERRORS).
  */
 import type { TFunction } from 'i18next';
 import * as v from 'valibot';
@@ -50,7 +50,7 @@ export function toBookingCalendar(raw: Loose, country: string, t: TFunction, lan
   };
 }
 
-/** The widget's query parameters (seed 001 §2). */
+/** The widget's query parameters (requirements WIDGET-ROUTES). */
 export interface BookingQuery {
   eventId: string | null;
   use24h: boolean | null;

@@ -19,7 +19,7 @@ export function bookingMessages(t: TFunction): BookingMessages {
   return out as BookingMessages;
 }
 
-/** "30 minutes", or "1 hour" when the duration is whole hours (seed 001 §9). */
+/** "30 minutes", or "1 hour" when the duration is whole hours (requirements WIDGET-LIMITS). */
 export function durationLabel(t: TFunction, minutes: number): string {
   return minutes % 60 === 0 ? t('booking:durationHours', { count: minutes / 60 }) : t('booking:durationMinutes', { count: minutes });
 }

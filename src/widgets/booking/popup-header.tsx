@@ -1,4 +1,4 @@
-/** The header of popup mode (seed 001 §2): the step's title, Cancel and a close button; both ask the container to close. */
+/** The header of popup mode (requirements WIDGET-ROUTES): the step's title, Cancel and a close button; both ask the container to close. */
 import type { BookingMessages } from './messages';
 
 export function PopupHeader({ title, messages: m, onClose }: { title: string; messages: BookingMessages; onClose: () => void }) {

@@ -1,5 +1,5 @@
 /**
- * The provider and service pages of /widget/appointment (seed 001 §2): which page a path
+ * The provider and service pages of /widget/appointment (requirements WIDGET-ROUTES): which page a path
  * names, and the provider's services as the list shows them.
  */
 import type { Translator } from '../../lib/i18n';
@@ -7,7 +7,7 @@ import { requestTranslator } from '../../lib/request-context';
 import type { Loaded } from './load';
 import { bookingApi, bookingPageData, cancelPageData } from './page-data';
 
-/** Seed 001 §9 text limits. */
+/** Requirements WIDGET-LIMITS text limits. */
 export const SERVICE_DESCRIPTION_LIMIT = 70;
 export const PROVIDER_DESCRIPTION_LIMIT = 330;
 export const PROVIDER_MORE_ABOVE = 230;

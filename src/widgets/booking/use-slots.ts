@@ -1,7 +1,7 @@
 /**
  * Free slots of one calendar month in one zone. Changing the month, the zone or the
  * calendar refetches; only the latest answer is applied, so a slow answer for a month the
- * visitor already left never overwrites the current one (seed 001 §4).
+ * visitor already left never overwrites the current one (requirements WIDGET-STATES).
  */
 import { useEffect, useRef, useState } from 'react';
 import { type IsoDate, monthRange } from '../../lib/time/calendar-month';

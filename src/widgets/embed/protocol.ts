@@ -12,10 +12,10 @@
 export const EMBED_SOURCE = 'edgefunnel-widget';
 export const EMBED_VERSION = 1;
 
-/** Seed 001 §9: below this scroll height the frame keeps a minimum of MIN_FRAME_HEIGHT. */
+/** Requirements WIDGET-LIMITS: below this scroll height the frame keeps a minimum of MIN_FRAME_HEIGHT. */
 export const HEIGHT_THRESHOLD = 500;
 export const MIN_FRAME_HEIGHT = 560;
-/** What the booking calendar adds to its scroll height (seed 001 §9). */
+/** What the booking calendar adds to its scroll height (requirements WIDGET-LIMITS). */
 export const BOOKING_HEIGHT_OFFSET = 50;
 
 export type EmbedMessage =

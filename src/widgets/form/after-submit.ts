@@ -1,5 +1,5 @@
 /**
- * What follows an accepted submission (seed 001 §4 Form submit): a redirect when the form
+ * What follows an accepted submission (requirements WIDGET-STATES Form submit): a redirect when the form
  * action type is 1 or a redirect URL exists, with merge fields from the contact filled in
  * URL-encoded and only http(s) followed, unless redirects are off (`redirect=false`);
  * else the thank-you message. Pure.

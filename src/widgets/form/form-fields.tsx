@@ -31,7 +31,7 @@ export function errorText(error: ShownError | undefined, env: FieldEnv): string 
   return 'text' in error ? error.text : messageText(error, env.strings.messages);
 }
 
-/** The placeholder, with `*` for a required field when labels are hidden (seed 001 §2). */
+/** The placeholder, with `*` for a required field when labels are hidden (requirements WIDGET-ROUTES). */
 export function placeholderOf(field: FormField, labelsVisible: boolean): string {
   const text = field.placeholder || (labelsVisible ? '' : field.label);
   return !labelsVisible && field.required && text ? `${text} *` : text;

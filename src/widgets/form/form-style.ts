@@ -1,9 +1,13 @@
 /**
- * The form's own styling as CSS custom properties on its container (seed 001 §3 Form
+ * The form's own styling as CSS custom properties on its container (requirements WIDGET-DATA Form
  * style and button): width, background, text colour, border, radius, top margin and the
- * button (defaults #188bf6, white, padding 15, radius 4, border 0, seed 001 §9).
+ * button (defaults #188bf6, white, padding 15, radius 4, border 0, requirements WIDGET-LIMITS).
  */
+import { readableText } from '../../lib/contrast';
 import type { FormBody } from '../../schemas/form';
+
+/** The button label is large bold text (form.css), which WCAG asks 3:1 of. */
+const BUTTON_TEXT_CONTRAST = 3;
 
 /** A builder size: bare numbers are pixels. */
 export function cssSize(value: unknown, fallback = ''): string {
@@ -22,6 +26,7 @@ export function formCssVars(form: Pick<FormBody, 'width' | 'style' | 'button'>):
   const border = style.border ?? {};
   const button = form.button;
   const buttonBorder = button.border ?? {};
+  const buttonBg = cssToken(button.background, '#188bf6');
   const vars: Record<string, string> = {
     '--ef-form-width': cssSize(form.width, '100%'),
     '--ef-form-bg': cssToken(style.background, 'transparent'),
@@ -31,8 +36,8 @@ export function formCssVars(form: Pick<FormBody, 'width' | 'style' | 'button'>):
     '--ef-form-border-color': cssToken(border.color, 'transparent'),
     '--ef-form-radius': cssSize(border.radius, '0'),
     '--ef-form-margin-top': cssSize(style.marginTop, '0'),
-    '--ef-button-bg': cssToken(button.background, '#188bf6'),
-    '--ef-button-color': cssToken(button.color, '#ffffff'),
+    '--ef-button-bg': buttonBg,
+    '--ef-button-color': readableText(cssToken(button.color, '#ffffff'), buttonBg, BUTTON_TEXT_CONTRAST),
     '--ef-button-border-width': cssSize(buttonBorder.border, '0'),
     '--ef-button-border-color': cssToken(buttonBorder.color, 'transparent'),
     '--ef-button-radius': cssSize(buttonBorder.radius, '4px'),

@@ -2,7 +2,7 @@
  * A form's starting values: a hidden field takes its hiddenFieldQueryKey from the query,
  * else its default; a standard contact field takes the query parameter of its name; then
  * what the visitor already gave (sticky contact); then the field's own value. The country
- * select starts on the location's country, else US (seed 001 §9).
+ * select starts on the location's country, else US (requirements WIDGET-LIMITS).
  */
 import { DEFAULT_COUNTRY } from '../../lib/countries';
 import { fieldKey } from '../../lib/validation/fields';

@@ -1,5 +1,5 @@
 /**
- * Sticky contact (seed 001 §4, §6): when the form asks for it, the contact a visitor
+ * Sticky contact (requirements WIDGET-STATES, WIDGET-ACCESS): when the form asks for it, the contact a visitor
  * submitted is remembered per location in local storage and prefills the fields they
  * already gave on their next visit.
  */

@@ -1,5 +1,5 @@
 /**
- * How a survey ends (seed 001 §4): disqualified at once, disqualified at the end
+ * How a survey ends (requirements WIDGET-STATES): disqualified at once, disqualified at the end
  * ("endsurvey"), or submitted. Each shows the seller's text with the answers merged in
  * (escaped), or the default text, or redirects when its type is "1" (only http(s), and
  * never when the page was opened with redirect=false).

@@ -1,5 +1,5 @@
 /**
- * The survey's navigation as pure functions (seed 001 §4 Survey): which slide Next and Back
+ * The survey's navigation as pure functions (requirements WIDGET-STATES Survey): which slide Next and Back
  * lead to, when a choice advances by itself or disqualifies at once, the progress, and how
  * the survey ends. The slide rules are src/lib/validation/survey-path.ts, the same the
  * server walks to check a submission, so both sides agree on the path.
@@ -10,7 +10,7 @@ import { isEmpty } from '../../lib/validation/values';
 import type { FormField } from '../../schemas/form';
 import type { SurveySettings, SurveySlide } from '../../schemas/survey';
 
-/** Seed 001 §9: the slide animation and the arrows' lock after a click. */
+/** Requirements WIDGET-LIMITS: the slide animation and the arrows' lock after a click. */
 export const SLIDE_LOCK_MS = 1000;
 
 /** Where the visitor is: the slide shown and the slides visited before it (Back pops). */
@@ -52,7 +52,19 @@ export function previousNav(nav: SurveyNav): SurveyNav {
   return index === undefined ? nav : { index, history };
 }
 
-/** Seed 001 §4: Back works past the first slide, or with the back button setting once there is history. */
+/** Back to a slide visited earlier (where the server found an error), as if by Back. */
+export function backTo(nav: SurveyNav, index: number): SurveyNav {
+  const at = nav.history.indexOf(index);
+  return at < 0 ? nav : { index, history: nav.history.slice(0, at) };
+}
+
+/** The first visited slide holding one of these field keys, else the current one. */
+export function slideWithErrors(slides: readonly SurveySlide[], nav: SurveyNav, keys: ReadonlySet<string>): number {
+  const found = [...nav.history, nav.index].find((i) => slides[i]?.slideData.some((f) => keys.has(fieldKey(f))));
+  return found ?? nav.index;
+}
+
+/** Requirements WIDGET-STATES: Back works past the first slide, or with the back button setting once there is history. */
 export function canGoBack(nav: SurveyNav, settings: Pick<SurveySettings, 'isBackButtonEnable'>): boolean {
   return nav.history.length > 0 && (nav.index > 0 || settings.isBackButtonEnable);
 }
@@ -78,7 +90,7 @@ export function answersOf(slides: readonly SurveySlide[], values: Readonly<Recor
   return out;
 }
 
-/** Single-choice fields: a choice advances the slide (seed 001 §4), a checkbox never does. */
+/** Single-choice fields: a choice advances the slide (requirements WIDGET-STATES), a checkbox never does. */
 const SINGLE_CHOICE: ReadonlySet<string> = new Set(['radio', 'single_options']);
 
 /** Fields a visitor answers (not headings, images, html or the submit button). */
@@ -113,7 +125,7 @@ export function shouldAdvance(
   return last !== undefined && !isEmpty(values[fieldKey(last)]);
 }
 
-/** A single choice whose rule says "disqualify" ends the survey at once (seed 001 §4). */
+/** A single choice whose rule says "disqualify" ends the survey at once (requirements WIDGET-STATES). */
 export function disqualifiesAtOnce(field: FormField, slides: readonly SurveySlide[], nav: SurveyNav, values: Readonly<Record<string, unknown>>): boolean {
   const slide = slides[nav.index];
   if (!slide || !SINGLE_CHOICE.has(field.type)) return false;

@@ -1,7 +1,7 @@
 /**
  * What the survey routes (/survey/{id}, /widget/survey/{id}, any host) render: the survey
  * island's props, or the error page's status and the server's msg ("Unable to find
- * survey"). Failures other than 404 are reported (seed 001 §8).
+ * survey"). Failures other than 404 are reported (requirements WIDGET-ERRORS).
  */
 import { env } from 'cloudflare:workers';
 import type { Translator } from '../../lib/i18n';

@@ -1,5 +1,4 @@
 /** The furniture around a survey's slides: header image, progress bar, error alert, arrows, ending and footer. */
-import { forwardRef } from 'react';
 import type { SurveyStrings } from './strings';
 import { fill } from './strings';
 
@@ -13,7 +12,9 @@ export function ProgressBar({ percent, strings }: { percent: number; strings: Su
   const text = fill(strings.progress, { percent });
   return (
     <div className="ef-survey__progress" role="progressbar" aria-label={strings.progressLabel} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-valuetext={text} data-testid="survey-progress">
-      <div className="ef-survey__progress-bar" style={{ width: `${percent}%` }} />
+      <div className="ef-survey__progress-track">
+        <div className="ef-survey__progress-bar" style={{ width: `${percent}%` }} />
+      </div>
       <span className="ef-survey__progress-text">{text}</span>
     </div>
   );
@@ -26,13 +27,10 @@ export interface ListedError {
 }
 
 /** The alert above the slides: every error of the slide, each a link to its field. */
-export const ErrorAlert = forwardRef<HTMLDivElement, { errors: readonly ListedError[]; message: string; strings: SurveyStrings }>(function ErrorAlert(
-  { errors, message, strings },
-  ref,
-) {
+export function ErrorAlert({ errors, message, strings }: { errors: readonly ListedError[]; message: string; strings: SurveyStrings }) {
   if (errors.length === 0 && !message) return null;
   return (
-    <div ref={ref} className="ef-survey__alert" role="alert" tabIndex={-1} data-testid="survey-alert">
+    <div className="ef-survey__alert" role="alert" data-testid="survey-alert">
       {message && <p>{message}</p>}
       {errors.length > 0 && (
         <>
@@ -48,7 +46,7 @@ export const ErrorAlert = forwardRef<HTMLDivElement, { errors: readonly ListedEr
       )}
     </div>
   );
-});
+}
 
 const Arrow = ({ back }: { back?: boolean }) => (
   <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">

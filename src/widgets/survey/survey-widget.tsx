@@ -1,5 +1,5 @@
 /**
- * The survey island (seed 001 §2 Survey, §4 Survey): slides one at a time, drawn by the
+ * The survey island (requirements WIDGET-ROUTES Survey, WIDGET-STATES Survey): slides one at a time, drawn by the
  * form engine, with the navigation of ./logic.ts. Used by the survey widget page and the
  * survey element of funnel pages.
  */
@@ -19,7 +19,7 @@ import { useFormEngine } from '../form/use-form-engine';
 import { useSubmission } from '../form/use-submission';
 import { eventData, funnelEventData, trackSubmission, trackWidgetView, visitorFingerprint } from '../form/widget-tracking';
 import { type EndKind, type Ending, surveyEnding } from './endings';
-import { type AdvanceTrigger, answersOf, canGoBack, disqualifiesAtOnce, isLastSlide, nextStep, previousNav, progress, shouldAdvance, visitedSlides } from './logic';
+import { type AdvanceTrigger, answersOf, backTo, canGoBack, disqualifiesAtOnce, isLastSlide, nextStep, previousNav, progress, shouldAdvance, slideWithErrors, visitedSlides } from './logic';
 import { type SurveyStrings, fill } from './strings';
 import { BackButton, EndScreen, ErrorAlert, Footer, HeaderImage, NextButton, ProgressBar } from './survey-parts';
 import { useSurveyNav } from './use-survey-nav';
@@ -54,7 +54,6 @@ export default function SurveyWidget(props: SurveyWidgetProps) {
   const slides = useMemo(() => activeSlides(formData), [formData]);
   const allFields = useMemo(() => slides.flatMap((s) => s.slideData), [slides]);
   const root = useRef<HTMLFormElement>(null);
-  const alertRef = useRef<HTMLDivElement>(null);
   const fingerprint = useRef('');
   const ending = useRef<EndKind | null>(null);
   const [end, setEnd] = useState<{ kind: EndKind; ending: Ending } | null>(null);
@@ -115,7 +114,11 @@ export default function SurveyWidget(props: SurveyWidgetProps) {
     onRejected: (outcome) => {
       // A disqualified visitor already sees the ending; what the server thinks of the answers changes nothing for them.
       if (ending.current === 'disqualified') return onAccepted({});
-      if (outcome.errors.length) engine.showErrors(outcome.errors);
+      if (outcome.errors.length) {
+        engine.showErrors(outcome.errors);
+        const index = slideWithErrors(slides, nav, new Set(outcome.errors.map((e) => e.field)));
+        if (index !== nav.index) goTo(backTo(nav, index), 'back');
+      }
       setAlert({ listed: outcome.errors.length > 0, message: outcome.errors.length ? '' : outcome.msg || text.submitFailed });
       root.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
     },
@@ -210,7 +213,7 @@ export default function SurveyWidget(props: SurveyWidgetProps) {
           <EndScreen html={end.ending.kind === 'message' ? end.ending.html : text.redirecting} state={end.kind} />
         ) : (
           <form ref={root} className="ef-form ef-survey__form" noValidate onSubmit={onSubmit} onKeyDown={onKeyDown} data-form-state={state.kind} aria-busy={busy || undefined}>
-            <ErrorAlert ref={alertRef} errors={listed} message={alert.message} strings={text} />
+            <ErrorAlert errors={listed} message={alert.message} strings={text} />
             {slide && (
               <section
                 key={nav.index}
@@ -244,9 +247,13 @@ export default function SurveyWidget(props: SurveyWidgetProps) {
   );
 }
 
-/** The errors of a slide in field order, translated, each pointing at its control. */
+/**
+ * The errors of a slide in field order, translated, each pointing at its control. The
+ * captcha shows its error beside itself only (requirements WIDGET-STATES: dropped from the list).
+ */
 function listedErrors(fields: readonly FormField[], errors: Parameters<typeof errorText>[0] extends infer E ? Readonly<Record<string, NonNullable<E>>> : never, env: FieldEnv, idPrefix: string) {
   return fields.flatMap((f) => {
+    if (f.type === 'captcha') return [];
     const key = fieldKey(f);
     const shown = errorText(errors[key], env);
     return shown ? [{ key, inputId: `${idPrefix}-${key}`, text: shown }] : [];

@@ -1,7 +1,7 @@
 /**
  * The slide the visitor is on, with the seed's motion: after a move the arrows stay locked
  * for SLIDE_LOCK_MS while the slide animates, unless the survey disables animation
- * (seed 001 §4, §9). The rules of where to go are ./logic.ts.
+ * (requirements WIDGET-STATES, WIDGET-LIMITS). The rules of where to go are ./logic.ts.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { SLIDE_LOCK_MS, type SurveyNav, startNav } from './logic';

@@ -20,7 +20,7 @@ const storedPage = v.looseObject({
 });
 type PageDocument = v.InferOutput<typeof storedPage>;
 
-/** The page id of a document: `pageId` (page-data.md), or `id` when only that is given. */
+/** The page id of a document: `pageId` (requirements DOC-LAYOUT), or `id` when only that is given. */
 function pageIdOf(doc: PageDocument): string {
   return (doc.pageId ?? doc.id) as string;
 }

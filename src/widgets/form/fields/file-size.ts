@@ -1,4 +1,4 @@
-/** A byte count as people read it: B, kB, MB, GB, TB (seed 001 §9), powers of 1024. */
+/** A byte count as people read it: B, kB, MB, GB, TB (requirements WIDGET-LIMITS), powers of 1024. */
 export function formatFileSize(bytes: number, lang: string, units: readonly string[] = ['B', 'kB', 'MB', 'GB', 'TB']): string {
   let value = Math.max(0, bytes);
   let unit = 0;

@@ -1,7 +1,7 @@
 /**
  * The signature pad (loaded only for forms with a signature field): a grey pen; the
  * drawing is saved as a PNG file named with a timestamp when the pointer leaves the pad
- * or a touch ends (seed 001 §5, §9), and Clear removes it.
+ * or a touch ends (requirements FIELD-RULES, WIDGET-LIMITS), and Clear removes it.
  */
 import SignaturePad from 'signature_pad';
 import { useEffect, useRef } from 'react';

@@ -101,7 +101,7 @@ function currencySymbol(lang: string, currency: string): string {
   }
 }
 
-/** "1234.5" → "1,234.50" in the visitor's locale (seed 001 §5: two decimals, the locale's separator). */
+/** "1234.5" → "1,234.50" in the visitor's locale (requirements FIELD-RULES: two decimals, the locale's separator). */
 export function formatAmount(text: string, lang: string): string {
   const bare = text.replace(/[^\d.,]/g, '');
   if (!/\d/.test(bare)) return '';
