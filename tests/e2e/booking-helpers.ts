@@ -53,16 +53,19 @@ export async function fillContact(widget: Locator, contact: { first: string; las
 export const uniqueEmail = (who: string) => `${who}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 
 /** After a booking: a note, the .ics download, a reschedule (step 1, then straight to the confirmation) and the cancel. */
-export async function noteDownloadRescheduleCancel(page: Page, widget: Locator): Promise<void> {
+export async function noteDownloadRescheduleCancel(page: Page, widget: Locator, shots = ''): Promise<void> {
+  const shot = (name: string) => (shots ? page.screenshot({ path: `test-results/${shots}-${name}.png`, fullPage: true }) : Promise.resolve());
   await expect(widget.getByRole('heading', { name: 'Your Meeting has been Scheduled' })).toBeVisible();
   const submit = widget.getByRole('button', { name: 'Submit' });
   await expect(submit).toBeDisabled();
   await widget.getByLabel('Additional information').fill('Please call me on Zoom.');
   await expectNoAxeViolations(page);
+  await shot('note');
   await submit.click();
 
   await expect(widget.getByRole('link', { name: 'Add to Google calendar' })).toBeVisible();
   await expectNoAxeViolations(page);
+  await shot('confirmation');
   const [download] = await Promise.all([page.waitForEvent('download'), widget.getByRole('link', { name: 'Add to Outlook/iCal' }).click()]);
   const ics = readFileSync((await download.path()) as string, 'utf8');
   expect(ics).toContain('BEGIN:VCALENDAR');
@@ -88,6 +91,7 @@ export async function noteDownloadRescheduleCancel(page: Page, widget: Locator):
   await expect(cancel).toBeDisabled();
   await page.getByLabel(/Reason for cancelling/).fill('Something came up.');
   await expectNoAxeViolations(page);
+  await shot('cancel');
   await cancel.click();
   await expect(page.getByRole('heading', { name: 'Your meeting has been cancelled.' })).toBeVisible();
 }

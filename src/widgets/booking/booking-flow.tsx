@@ -5,7 +5,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { firstOfMonth, todayIn } from '../../lib/time/calendar-month';
-import { BOOKING_HEIGHT_OFFSET, postBookingComplete, postCloseWindow, redirectTop, startHeightReporting } from '../embed/protocol';
+import { postBookingComplete, postCloseWindow, redirectTop } from '../embed/protocol';
 import { type BookingAnswer, reschedule } from './api';
 import { Confirmation } from './confirmation';
 import { ContactStep } from './contact-step';
@@ -41,7 +41,6 @@ export function BookingFlow(props: BookingWidgetProps & { initialZone: string })
   const [error, setError] = useState<string | null>(null);
   const slots = useSlots(calendar?.id ?? '', picker.month, zone, slotsVersion);
 
-  useEffect(() => (settings.inline ? undefined : startHeightReporting(window, BOOKING_HEIGHT_OFFSET)), [settings.inline]);
   const fingerprint = useRef('');
   // biome-ignore lint/correctness/useExhaustiveDependencies: the visit is recorded once, for the calendar shown first.
   useEffect(() => {
