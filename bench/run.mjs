@@ -178,20 +178,26 @@ try {
   process.kill(-server.pid, 'SIGTERM');
 }
 
-/** Gzip bytes of the chunks a page's scripts import dynamically (loaded only when needed). */
+/** Gzip bytes of the chunks a page's islands import dynamically and nothing loads statically (loaded only when needed). */
 async function onDemandOf(url) {
   const html = await (await fetch(url)).text();
-  const start = [...html.matchAll(/component-url="([^"]+)"/g)].map((m) => new URL(m[1], url).href);
-  const seen = new Set();
-  let gzip = 0;
-  const queue = [...start];
+  const bodies = new Map();
+  const load = async (u) => {
+    if (!bodies.has(u)) bodies.set(u, Buffer.from(await (await fetch(u)).arrayBuffer()));
+    return bodies.get(u);
+  };
+  const staticSet = new Set();
+  const lazy = new Set();
+  const queue = [...html.matchAll(/(?:component-url|renderer-url)="([^"]+)"/g)].map((m) => ({ url: new URL(m[1], url).href, lazy: false }));
   while (queue.length) {
     const next = queue.shift();
-    if (seen.has(next) || !next.startsWith(ORIGIN)) continue;
-    seen.add(next);
-    const body = Buffer.from(await (await fetch(next)).arrayBuffer());
-    if (!start.includes(next)) gzip += gzipSync(body).length;
-    for (const m of body.toString().matchAll(/import\(\s*[`"']([^`"']+\.js)[`"']\s*\)/g)) queue.push(new URL(m[1], next).href);
+    if (!next.url.startsWith(ORIGIN) || staticSet.has(next.url) || (next.lazy && lazy.has(next.url))) continue;
+    (next.lazy ? lazy : staticSet).add(next.url);
+    const text = (await load(next.url)).toString();
+    for (const m of text.matchAll(/(?:import|from)\s*["']([^"']+\.js)["']/g)) queue.push({ url: new URL(m[1], next.url).href, lazy: next.lazy });
+    for (const m of text.matchAll(/import\(\s*[`"']([^`"']+\.js)[`"']\s*\)/g)) queue.push({ url: new URL(m[1], next.url).href, lazy: true });
   }
+  let gzip = 0;
+  for (const u of lazy) if (!staticSet.has(u)) gzip += gzipSync(await load(u)).length;
   return gzip;
 }
