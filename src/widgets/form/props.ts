@@ -3,7 +3,7 @@
  * page and the funnel page's form element both use this (only what the island needs).
  */
 import type { Translator } from '../../lib/i18n';
-import { dateIn } from '../../lib/time/today';
+import { dateInOrUtc } from '../../lib/time/today';
 import type { FieldError } from '../../lib/validation/fields';
 import type { FormDocument } from '../../schemas/form';
 import type { FormWidgetProps } from './form-widget';
@@ -33,12 +33,7 @@ export function turnstileSiteKey(env: { TURNSTILE_SITE_KEY?: string | undefined;
 
 export function formWidgetProps(input: FormPropsInput): FormWidgetProps {
   const { doc, location, query } = input;
-  let today: string;
-  try {
-    today = dateIn(location.timezone, input.now);
-  } catch {
-    today = new Date(input.now).toISOString().slice(0, 10);
-  }
+  const today = dateInOrUtc(location.timezone, input.now);
   return {
     formId: doc.id,
     locationId: doc.locationId,

@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import type { Translator } from '../../lib/i18n';
-import { dateIn } from '../../lib/time/today';
+import { dateInOrUtc } from '../../lib/time/today';
 import type { ApiFetch } from '../../platform/client';
 import { type SurveyDocument, surveyDocument } from '../../schemas/survey';
 import { formStrings } from '../form/strings';
@@ -55,12 +55,7 @@ export interface SurveyPropsInput {
 
 export function surveyWidgetProps(input: SurveyPropsInput): SurveyWidgetProps {
   const { doc, location, query } = input;
-  let today: string;
-  try {
-    today = dateIn(location.timezone, input.now);
-  } catch {
-    today = new Date(input.now).toISOString().slice(0, 10);
-  }
+  const today = dateInOrUtc(location.timezone, input.now);
   return {
     surveyId: doc.id,
     locationId: doc.locationId,
