@@ -42,7 +42,7 @@ test('an embedded widget posts booking-complete to the page around it', async ({
   const complete = await page.evaluate(() => (window as unknown as { received: Record<string, unknown>[] }).received.find((m) => m.type === 'booking-complete'));
   expect(complete).toMatchObject({ calendarId: 'cal_discovery', fingerprint: expect.any(String) });
   const heights = await page.evaluate(() => (window as unknown as { received: { type: string; height?: number }[] }).received.filter((m) => m.type === 'height').map((m) => m.height));
-  // Seed 001 §9: the scroll height + 50 when over 500, else 560.
+  // Requirements WIDGET-LIMITS: the scroll height + 50 when over 500, else 560.
   expect(heights.length).toBeGreaterThan(0);
   for (const height of heights as number[]) expect(height === 560 || height > 550, `height ${height}`).toBe(true);
 });

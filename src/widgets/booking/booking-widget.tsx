@@ -17,7 +17,7 @@ export default function BookingWidget(props: BookingWidgetProps) {
   }, [zone]);
   if (!zone) {
     return (
-      <div className="ef-booking">
+      <div className="ef-booking ef-booking--starting">
         <p className="ef-booking__status" role="status">
           {props.messages.findingSlots}
         </p>

@@ -1,6 +1,6 @@
 /**
- * The chosen day's free times in AM and PM columns, five at a time with Load more (seed
- * 001 §9). Each time is a button announced with its time and zone; the chosen one shows
+ * The chosen day's free times in AM and PM columns, five at a time with Load more (requirements
+ * WIDGET-LIMITS). Each time is a button announced with its time and zone; the chosen one shows
  * its Select time button.
  */
 import { useState } from 'react';
