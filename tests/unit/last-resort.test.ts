@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { lastResortResponse } from '../../src/lib/last-resort';
 
 const boom = new Error('Cannot read properties of undefined');
-boom.stack = 'Error: Cannot read properties of undefined\n    at render (/work/app/src/pages/[...path].astro:12:3)';
+boom.stack = 'Error: Cannot read properties of undefined\n    at render (/srv/app/src/pages/[...path].astro:12:3)';
 
 describe('lastResortResponse', () => {
   it('answers a page in the visitor language without the stack', async () => {
@@ -22,7 +22,7 @@ describe('lastResortResponse', () => {
       expect(res.status).toBe(500);
       const body = (await res.json()) as { msg: string };
       expect(body.msg).toMatch(/went wrong/);
-      expect(JSON.stringify(body)).not.toContain('/work/');
+      expect(JSON.stringify(body)).not.toContain('/srv/');
     }
   });
 });
