@@ -1,14 +1,14 @@
 /*
  * What a click on an element with `data-action` does. One handler per action in a record (no
  * switch): plain links (url, click-to-call, click-to-sms) are left to the browser; funnel-step
- * links carry the query string and show the busy spinner; the others act in the page.
+ * links carry the query string and show the busy spinner; the others act in the page. The
+ * code of the payment button and of the membership link loads with their first click, so
+ * pages without them, and visitors who do not click, pay nothing for it.
  */
 import { carryQuery } from '../lib/links';
-import { membershipCookieName, membershipToken, membershipUrl, isLocalDevelopmentHost } from '../lib/tracking/membership';
 import { type ActionName, isActionName } from './action-types';
 import { isBusy, setBusy, clearBusy } from './busy';
 import type { FunnelContext } from './context';
-import { getCookie } from './cookie-jar';
 import type { PopupController } from './popups';
 import { idList, setElementsVisible } from './visibility';
 
@@ -17,7 +17,8 @@ export interface ActionEnv {
   doc: Document;
   win: Window;
   context: FunnelContext;
-  popups: PopupController;
+  /** Null on a page without popups. */
+  popups: PopupController | null;
 }
 
 type ActionHandler = (element: HTMLElement, event: MouseEvent, env: ActionEnv) => void;
@@ -90,36 +91,27 @@ function followLayout(target: HTMLElement, env: ActionEnv): void {
   env.win.setTimeout(stop, FOLLOW_MS);
 }
 
+/**
+ * Busy at once, then the payment code loads and gets the event. A chunk that fails to load
+ * reloads the page (navigation.ts); if it may not, the button is released.
+ */
 function sellProduct(element: HTMLElement, env: ActionEnv): void {
   const productId = (element.dataset.productId ?? '').trim();
   if (productId === '' || isBusy(element)) return;
   setBusy(element, env.context.messages.loading);
-  const detail: SellProductDetail = { productId, element, release: () => clearBusy(element) };
-  element.dispatchEvent(new CustomEvent(SELL_PRODUCT_EVENT, { bubbles: true, detail }));
+  const release = () => clearBusy(element);
+  const detail: SellProductDetail = { productId, element, release };
+  import('./sell-product').then(
+    (loaded) => (loaded ? element.dispatchEvent(new CustomEvent(SELL_PRODUCT_EVENT, { bubbles: true, detail })) : release()),
+    release,
+  );
 }
 
 function goToMembership(_element: HTMLElement, env: ActionEnv): void {
-  const { context, win } = env;
-  try {
-    const name = membershipCookieName(context.locationId);
-    const token =
-      membershipToken(context.membership.token, null) ??
-      membershipToken(getCookie(name), win.localStorage.getItem(name));
-    const hostname = win.location.hostname;
-    const url = token
-      ? membershipUrl({
-          previewUrl: context.previewUrl,
-          locationId: context.locationId,
-          token,
-          localDomain: isLocalDevelopmentHost(hostname) ? context.domain || hostname : undefined,
-        })
-      : null;
-    if (!url) throw new Error('membership area unavailable');
-    win.location.assign(url);
-  } catch (error) {
-    console.error('go-to-membership failed', error);
-    win.alert(context.messages.membershipError);
-  }
+  import('./membership-link').then(
+    (loaded) => loaded?.goToMembership(env.context, env.win),
+    (error) => console.error('go-to-membership failed', error),
+  );
 }
 
 /** The handler of every action. */
@@ -129,7 +121,7 @@ export const ACTION_HANDLERS: Record<ActionName, ActionHandler> = {
   url: plainLink,
   'click-to-call': plainLink,
   'click-to-sms': plainLink,
-  openPopup: inPage((element, env) => env.popups.open(element.dataset.popupId ?? '')),
+  openPopup: inPage((element, env) => env.popups?.open(element.dataset.popupId ?? '')),
   'hide-element': inPage((element, env) => setElementsVisible(env.doc, idList(element.dataset.hideElements), false)),
   'scroll-to-element': inPage(scrollTo),
   'sell-product': inPage(sellProduct),

@@ -4,14 +4,14 @@
  * navigation rules, the mobile flag, the menus' phone toggle, prefetch and tracking. Timers
  * count in their own script, which only pages with a timer load (src/client/timers.ts).
  * Everything it needs from the server comes from the funnel context and data attributes
- * (docs/contracts/islands.md).
+ * (docs/contracts/islands.md). Code for features a page may lack (popups, menus, the payment
+ * button, the membership link, the pixel) loads only on pages that have them
+ * (page-features.ts), or with the click that uses it (actions.ts).
  * Importing this module starts it once.
  */
 import { carryQueryToStepLinks, runAction } from './actions';
 import { readFunnelContext } from './context';
-import { onExitIntentOnce } from './exit-intent';
 import { flagMobile } from './mobile';
-import { startNavMenus } from './nav-menu';
 import {
   closePopupsOnNavigation,
   prefetchNextStep,
@@ -19,9 +19,8 @@ import {
   reloadFromBackForwardCache,
   reloadOnChunkError,
 } from './navigation';
-import { createPopups } from './popups';
+import { loadNavMenus, loadPopups } from './page-features';
 import { startTracking } from './tracking';
-import './sell-product';
 
 /** Starts every part of the runtime on a document. */
 export function startPageRuntime(doc: Document, win: Window): void {
@@ -33,11 +32,12 @@ export function startPageRuntime(doc: Document, win: Window): void {
   reloadFromBackForwardCache(win);
   flagMobile(doc, win);
   const context = readFunnelContext(doc);
-  const popups = createPopups(doc);
+  const features: Promise<unknown>[] = [];
+  const popups = loadPopups(doc, features);
   const env = { doc, win, context, popups };
 
-  startNavMenus(doc);
-  closePopupsOnNavigation(doc, win, popups);
+  loadNavMenus(doc, features);
+  if (popups) closePopupsOnNavigation(doc, win, popups);
   doc.addEventListener('click', (event) => {
     if (event.button !== 0 || !(event.target instanceof Element)) return;
     const element = event.target.closest<HTMLElement>('[data-action]');
@@ -45,14 +45,14 @@ export function startPageRuntime(doc: Document, win: Window): void {
   });
   carryQueryToStepLinks(doc, win.location.search);
 
-  const [exitPopup] = popups.exitIntentIds();
-  if (exitPopup) onExitIntentOnce(doc, () => popups.open(exitPopup));
-
   reapplyHashInChrome(doc, win);
   startTracking(doc, win, context);
   const idle = win.requestIdleCallback ?? ((callback: () => void) => win.setTimeout(callback, 1000));
   idle(() => prefetchNextStep(doc, win, context.nextStepUrl));
-  root.dataset.pageRuntime = 'ready';
+  // Ready once the page's feature code is wired too (a chunk that failed has reloaded the page).
+  void Promise.allSettled(features).then(() => {
+    root.dataset.pageRuntime = 'ready';
+  });
 }
 
 if (typeof document !== 'undefined') {

@@ -3,7 +3,7 @@
  * never wait for the library; the library is a third-party script that may not load (no
  * internet, blockers): that failure is silent and never blocks or breaks the page.
  */
-import { PIXEL_SCRIPT_URL, type PixelPlan } from '../lib/tracking/pixel';
+import { PIXEL_SCRIPT_URL, type PixelPlan, pixelPlan } from '../lib/tracking/pixel';
 
 type PixelFunction = ((...args: unknown[]) => void) & {
   callMethod?: (...args: unknown[]) => void;
@@ -46,4 +46,9 @@ export function startPixel(doc: Document, win: Window, plan: PixelPlan, scriptUr
 /** Tracks a pixel event (Upsell, SubmitApplication, OrderFormPurchase) when the page has a pixel. */
 export function trackPixelEvent(win: Window, event: string): void {
   (win as PixelWindow).fbq?.('track', event);
+}
+
+/** Starts the pixel a page's id and event setting ask for. */
+export function startPagePixel(doc: Document, win: Window, pixelId: string, pixelEvent: string): void {
+  startPixel(doc, win, pixelPlan(pixelId, pixelEvent));
 }

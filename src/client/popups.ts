@@ -4,6 +4,7 @@
  * it there; the close button, a click on the overlay and Escape close it, and focus goes back
  * to where it was. Closing dispatches `popup:close` on the container (a video inside stops).
  */
+import { onExitIntentOnce } from './exit-intent';
 import { focusableIn, trappedIndex } from './focus';
 import { closeControlOf, dialogOf, exitIntentPopupIds, findPopup, isOverlayClick, popupIdOf } from './popup-markup';
 
@@ -116,4 +117,12 @@ export function createPopups(doc: Document): PopupController {
   }
 
   return { open, close, isOpen: () => current !== null, exitIntentIds: () => exitIntentPopupIds(doc) };
+}
+
+/** The page's popups, the exit popup opening on the first exit intent. */
+export function startPopups(doc: Document): PopupController {
+  const popups = createPopups(doc);
+  const [exitPopup] = popups.exitIntentIds();
+  if (exitPopup) onExitIntentOnce(doc, () => popups.open(exitPopup));
+  return popups;
 }

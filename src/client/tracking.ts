@@ -6,10 +6,8 @@
  */
 import { FUNNEL_EVENT_PATH, isNotrack, pageViewEvent, SESSION_PATH, sessionRecord } from '../lib/tracking/events';
 import { FINGERPRINT_COOKIE, newFingerprint, ONE_YEAR_SECONDS, resolveFingerprint } from '../lib/tracking/fingerprint';
-import { pixelPlan } from '../lib/tracking/pixel';
 import type { FunnelContext } from './context';
 import { setCookie } from './cookie-jar';
-import { startPixel } from './pixel';
 
 /** Sends a JSON body without blocking navigation; errors are only logged. */
 export function sendJson(win: Window, path: string, body: unknown): void {
@@ -39,7 +37,8 @@ export function startTracking(doc: Document, win: Window, context: FunnelContext
       sendJson(win, FUNNEL_EVENT_PATH, pageViewEvent(page, identity.fingerprint, identity.oldFingerprint));
       sendJson(win, SESSION_PATH, sessionRecord(page, identity.fingerprint));
     }
-    startPixel(doc, win, pixelPlan(context.pixelId, context.pixelEvent));
+    // Only pages with the seller's pixel load its code.
+    if (context.pixelId.trim() !== '') import('./pixel').then((pixel) => pixel?.startPagePixel(doc, win, context.pixelId, context.pixelEvent));
   };
   if (doc.readyState === 'complete') win.setTimeout(run, 0);
   else win.addEventListener('load', () => win.setTimeout(run, 0), { once: true });

@@ -1,0 +1,78 @@
+/**
+ * The JavaScript a page really loads, measured in Debian's Chromium (CHROMIUM_PATH, default
+ * /usr/bin/chromium): every script response of the page's own origin until the network is
+ * idle, static and dynamic imports alike, with no interaction. Then the page is scrolled to
+ * the bottom, which hydrates islands below the fold (client:visible): what that adds is
+ * reported apart. Sizes are of the bodies gzipped here, as the other bench figures.
+ */
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+
+const VIEWPORT = { width: 1280, height: 800 };
+
+function total(bodies) {
+  let raw = 0;
+  let gzip = 0;
+  for (const body of bodies.values()) {
+    raw += body.length;
+    gzip += gzipSync(body).length;
+  }
+  return { files: bodies.size, raw, gzip };
+}
+
+async function scrollToBottom(page) {
+  for (let i = 0; i < 40; i++) {
+    const done = await page.evaluate(() => {
+      window.scrollBy(0, window.innerHeight * 0.8);
+      return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
+    });
+    await page.waitForTimeout(100);
+    if (done) break;
+  }
+  await page.waitForLoadState('networkidle');
+}
+
+/** For each URL: the scripts loaded without interaction, and the ones scrolling adds. */
+export async function loadedScripts(urls, origin) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-dev-shm-usage'],
+  });
+  const rows = [];
+  try {
+    for (const url of urls) {
+      const context = await browser.newContext({ viewport: VIEWPORT });
+      const page = await context.newPage();
+      const bodies = new Map();
+      const pending = new Set();
+      page.on('response', (response) => {
+        const request = response.request();
+        if (request.resourceType() !== 'script' || !response.url().startsWith(origin) || bodies.has(response.url())) return;
+        const read = response
+          .body()
+          .then((body) => bodies.set(response.url(), body))
+          .catch(() => {})
+          .finally(() => pending.delete(read));
+        pending.add(read);
+      });
+      await page.goto(url, { waitUntil: 'networkidle' });
+      await Promise.all(pending);
+      const onLoad = total(bodies);
+      const html = await (await fetch(url)).text();
+      await scrollToBottom(page);
+      await Promise.all(pending);
+      const scrolled = total(bodies);
+      rows.push({
+        url,
+        islands: html.includes('<astro-island'),
+        inline: [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].reduce((n, m) => n + m[1].length, 0),
+        ...onLoad,
+        scrolled: { files: scrolled.files - onLoad.files, gzip: scrolled.gzip - onLoad.gzip },
+      });
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return rows;
+}

@@ -1,0 +1,32 @@
+/*
+ * The go-to-membership action: opens the location's membership area with the visitor's
+ * token (the server's, else the cookie's or local storage's); without one, or when the
+ * area cannot be reached, the visitor is told. Loaded with the first click on such a link.
+ */
+import { isLocalDevelopmentHost, membershipCookieName, membershipToken, membershipUrl } from '../lib/tracking/membership';
+import type { FunnelContext } from './context';
+import { getCookie } from './cookie-jar';
+
+/** Opens the membership area, or alerts the page's message. */
+export function goToMembership(context: FunnelContext, win: Window): void {
+  try {
+    const name = membershipCookieName(context.locationId);
+    const token =
+      membershipToken(context.membership.token, null) ??
+      membershipToken(getCookie(name), win.localStorage.getItem(name));
+    const hostname = win.location.hostname;
+    const url = token
+      ? membershipUrl({
+          previewUrl: context.previewUrl,
+          locationId: context.locationId,
+          token,
+          localDomain: isLocalDevelopmentHost(hostname) ? context.domain || hostname : undefined,
+        })
+      : null;
+    if (!url) throw new Error('membership area unavailable');
+    win.location.assign(url);
+  } catch (error) {
+    console.error('go-to-membership failed', error);
+    win.alert(context.messages.membershipError);
+  }
+}
