@@ -3,7 +3,8 @@
  * switch): plain links (url, click-to-call, click-to-sms) are left to the browser; funnel-step
  * links carry the query string and show the busy spinner; the others act in the page. The
  * code of the payment button and of the membership link loads with their first click, so
- * pages without them, and visitors who do not click, pay nothing for it.
+ * pages without them, and visitors who do not click, pay nothing for it; the scrolling code
+ * loads with the page when it has such a button (page-features.ts), else with the click.
  */
 import { carryQuery } from '../lib/links';
 import { type ActionName, isActionName } from './action-types';
@@ -55,42 +56,6 @@ const inPage =
     run(element, env);
   };
 
-function scrollTo(element: HTMLElement, env: ActionEnv): void {
-  const hash = (element.getAttribute('href') ?? '').startsWith('#') ? element.getAttribute('href')!.slice(1) : '';
-  const target = env.doc.getElementById((element.dataset.scrollTo || hash).replace(/^#/, ''));
-  if (!target) return;
-  const reduce = env.win.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
-  target.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
-  followLayout(target, env);
-}
-
-/** How long a scroll keeps following its target while islands above it load and grow the page. */
-const FOLLOW_MS = 2500;
-
-/**
- * Islands hydrate as the scroll passes them (forms, surveys, calendars, order forms) and the
- * page grows under the scroll, so it would stop short of its target. Until the page settles,
- * or the visitor scrolls on their own, each change of the page's height scrolls on to it.
- */
-function followLayout(target: HTMLElement, env: ActionEnv): void {
-  const Observer = (env.win as Window & { ResizeObserver?: typeof ResizeObserver }).ResizeObserver;
-  if (!Observer) return;
-  let height = env.doc.documentElement.scrollHeight;
-  const observer = new Observer(() => {
-    const now = env.doc.documentElement.scrollHeight;
-    if (now === height) return;
-    height = now;
-    target.scrollIntoView({ block: 'start' });
-  });
-  const stop = () => {
-    observer.disconnect();
-    for (const type of ['wheel', 'touchstart', 'keydown'] as const) env.win.removeEventListener(type, stop);
-  };
-  for (const type of ['wheel', 'touchstart', 'keydown'] as const) env.win.addEventListener(type, stop, { passive: true });
-  observer.observe(env.doc.body);
-  env.win.setTimeout(stop, FOLLOW_MS);
-}
-
 /**
  * Busy at once, then the payment code loads and gets the event. A chunk that fails to load
  * reloads the page (navigation.ts); if it may not, the button is released.
@@ -123,7 +88,9 @@ export const ACTION_HANDLERS: Record<ActionName, ActionHandler> = {
   'click-to-sms': plainLink,
   openPopup: inPage((element, env) => env.popups?.open(element.dataset.popupId ?? '')),
   'hide-element': inPage((element, env) => setElementsVisible(env.doc, idList(element.dataset.hideElements), false)),
-  'scroll-to-element': inPage(scrollTo),
+  'scroll-to-element': inPage((element, env) => {
+    import('./scroll-to').then((loaded) => loaded?.scrollToTarget(element, env));
+  }),
   'sell-product': inPage(sellProduct),
   'go-to-membership': inPage(goToMembership),
   none: (element, event) => {

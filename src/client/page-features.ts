@@ -1,6 +1,6 @@
 /*
- * Feature code a page loads only when its markup has the feature: popups (with exit intent)
- * and the menus' phone toggle. Each is a chunk of its own, imported as the runtime starts,
+ * Feature code a page loads only when its markup has the feature: timers, popups (with exit
+ * intent), the menus' phone toggle and scroll-to-element buttons. Each is a chunk of its own, imported as the runtime starts,
  * so a page without them pays nothing. A chunk that fails to load reloads the page
  * (navigation.ts).
  */
@@ -32,6 +32,17 @@ export function loadPopups(doc: Document, wait: Promise<unknown>[]): PopupContro
     isOpen: () => loaded?.isOpen() ?? false,
     exitIntentIds: () => loaded?.exitIntentIds() ?? [],
   };
+}
+
+/** Counts the page's timers when it has any (src/elements/countdown/timer-view.astro). */
+export function loadTimers(doc: Document, win: Window, wait: Promise<unknown>[]): void {
+  if (!doc.querySelector('[data-timer]')) return;
+  wait.push(import('./timers').then((module) => module?.startTimers(doc, win)));
+}
+
+/** Loads the scrolling code with a page that has a scroll-to-element button (its click needs no wait). */
+export function loadScrolling(doc: Document, wait: Promise<unknown>[]): void {
+  if (doc.querySelector('[data-action="scroll-to-element"]')) wait.push(import('./scroll-to'));
 }
 
 /** Wires the menus' phone toggle when the page has a menu. */

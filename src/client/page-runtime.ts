@@ -1,12 +1,11 @@
 /*
  * The page runtime: one small module script per published page, no framework, for the
  * behaviour that spans elements — click actions (data-action), popups and exit intent,
- * navigation rules, the mobile flag, the menus' phone toggle, prefetch and tracking. Timers
- * count in their own script, which only pages with a timer load (src/client/timers.ts).
+ * navigation rules, the mobile flag, the menus' phone toggle, timers, prefetch and tracking.
  * Everything it needs from the server comes from the funnel context and data attributes
- * (docs/contracts/islands.md). Code for features a page may lack (popups, menus, the payment
- * button, the membership link, the pixel) loads only on pages that have them
- * (page-features.ts), or with the click that uses it (actions.ts).
+ * (docs/contracts/islands.md). Code for features a page may lack (timers, popups, menus,
+ * scrolling, the payment button, the membership link, the pixel) loads only on pages that
+ * have them (page-features.ts), or with the click that uses it (actions.ts).
  * Importing this module starts it once.
  */
 import { carryQueryToStepLinks, runAction } from './actions';
@@ -19,7 +18,7 @@ import {
   reloadFromBackForwardCache,
   reloadOnChunkError,
 } from './navigation';
-import { loadNavMenus, loadPopups } from './page-features';
+import { loadNavMenus, loadPopups, loadScrolling, loadTimers } from './page-features';
 import { startTracking } from './tracking';
 
 /** Starts every part of the runtime on a document. */
@@ -33,10 +32,12 @@ export function startPageRuntime(doc: Document, win: Window): void {
   flagMobile(doc, win);
   const context = readFunnelContext(doc);
   const features: Promise<unknown>[] = [];
+  loadTimers(doc, win, features);
   const popups = loadPopups(doc, features);
   const env = { doc, win, context, popups };
 
   loadNavMenus(doc, features);
+  loadScrolling(doc, features);
   if (popups) closePopupsOnNavigation(doc, win, popups);
   doc.addEventListener('click', (event) => {
     if (event.button !== 0 || !(event.target instanceof Element)) return;
