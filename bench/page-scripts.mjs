@@ -1,14 +1,15 @@
 /**
  * The JavaScript a page really loads, measured in Debian's Chromium (CHROMIUM_PATH, default
  * /usr/bin/chromium): every script response of the page's own origin until the network is
- * idle, static and dynamic imports alike, with no interaction. Then the page is scrolled to
- * the bottom, which hydrates islands below the fold (client:visible): what that adds is
- * reported apart. Sizes are of the bodies gzipped here, as the other bench figures.
+ * idle, static and dynamic imports alike, with no interaction, on a phone screen and on a
+ * desktop one (islands hydrate when visible, so the first screen decides what loads). Then
+ * the page is scrolled to the bottom: what that adds is reported apart. Sizes are of the
+ * bodies gzipped here, as the other bench figures.
  */
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 
-const VIEWPORT = { width: 1280, height: 800 };
+const VIEWPORTS = { phone: { width: 375, height: 812 }, desktop: { width: 1280, height: 800 } };
 
 function total(bodies) {
   let raw = 0;
@@ -32,7 +33,32 @@ async function scrollToBottom(page) {
   await page.waitForLoadState('networkidle');
 }
 
-/** For each URL: the scripts loaded without interaction, and the ones scrolling adds. */
+async function measure(browser, url, origin, viewport) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const bodies = new Map();
+  const pending = new Set();
+  page.on('response', (response) => {
+    const request = response.request();
+    if (request.resourceType() !== 'script' || !response.url().startsWith(origin) || bodies.has(response.url())) return;
+    const read = response
+      .body()
+      .then((body) => bodies.set(response.url(), body))
+      .catch(() => {})
+      .finally(() => pending.delete(read));
+    pending.add(read);
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await Promise.all(pending);
+  const onLoad = total(bodies);
+  await scrollToBottom(page);
+  await Promise.all(pending);
+  const scrolled = total(bodies);
+  await context.close();
+  return { ...onLoad, scrolled: { files: scrolled.files - onLoad.files, gzip: scrolled.gzip - onLoad.gzip } };
+}
+
+/** For each URL: the scripts loaded without interaction on a phone and a desktop screen, and what scrolling adds. */
 export async function loadedScripts(urls, origin) {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -41,35 +67,14 @@ export async function loadedScripts(urls, origin) {
   const rows = [];
   try {
     for (const url of urls) {
-      const context = await browser.newContext({ viewport: VIEWPORT });
-      const page = await context.newPage();
-      const bodies = new Map();
-      const pending = new Set();
-      page.on('response', (response) => {
-        const request = response.request();
-        if (request.resourceType() !== 'script' || !response.url().startsWith(origin) || bodies.has(response.url())) return;
-        const read = response
-          .body()
-          .then((body) => bodies.set(response.url(), body))
-          .catch(() => {})
-          .finally(() => pending.delete(read));
-        pending.add(read);
-      });
-      await page.goto(url, { waitUntil: 'networkidle' });
-      await Promise.all(pending);
-      const onLoad = total(bodies);
       const html = await (await fetch(url)).text();
-      await scrollToBottom(page);
-      await Promise.all(pending);
-      const scrolled = total(bodies);
       rows.push({
         url,
         islands: html.includes('<astro-island'),
         inline: [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].reduce((n, m) => n + m[1].length, 0),
-        ...onLoad,
-        scrolled: { files: scrolled.files - onLoad.files, gzip: scrolled.gzip - onLoad.gzip },
+        phone: await measure(browser, url, origin, VIEWPORTS.phone),
+        desktop: await measure(browser, url, origin, VIEWPORTS.desktop),
       });
-      await context.close();
     }
   } finally {
     await browser.close();

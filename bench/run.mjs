@@ -145,17 +145,19 @@ try {
     }
   }
 
-  console.log('\nJavaScript each demo page loads in Chromium without interaction (every script until the network is idle, dynamic imports included; inline bytes apart; + what scrolling to the bottom adds):');
+  console.log('\nJavaScript each demo page loads in Chromium without interaction (every script until the network is idle, dynamic imports included; phone 375x812 and desktop 1280x800; inline bytes apart; + what scrolling to the bottom adds):');
   const pages = [
     ['fn_demo', 'localhost', ['/', '/accelerator', '/inner-circle', '/welcome']],
     ['fn_alpine', 'eu.localhost', ['/', '/zurich-workshop', '/tokyo-bake-along', '/welcome']],
   ].flatMap(([, host, paths]) => paths.map((path) => ({ label: host + path, url: `${ORIGIN}${path}?domain=${host}` })));
   const loaded = await loadedScripts(pages.map(({ url }) => url), ORIGIN);
+  const kb = (bytes) => (bytes / 1024).toFixed(1);
   for (const [i, s] of loaded.entries()) {
     const budget = s.islands ? 76 : 6.1;
-    const line = `${pages[i].label.padEnd(36)} ${String(s.files).padStart(2)} files  ${(s.raw / 1024).toFixed(1).padStart(7)} KB raw  ${(s.gzip / 1024).toFixed(1).padStart(6)} KB gzip  inline ${(s.inline / 1024).toFixed(1)} KB`;
-    const scrolled = `+${(s.scrolled.gzip / 1024).toFixed(1)} KB gzip in ${s.scrolled.files} files on scrolling`;
-    console.log(`  ${line}  ${verdict(s.gzip / 1024 <= budget, `budget ${budget} KB gzip ${s.islands ? 'with React islands' : 'without islands'}`)}  ${scrolled}`);
+    const worst = Math.max(s.phone.gzip, s.desktop.gzip);
+    const sizes = ['phone', 'desktop'].map((screen) => `${screen} ${String(s[screen].files).padStart(2)} files ${kb(s[screen].gzip).padStart(5)} KB gzip`).join('  ');
+    const scrolled = `on scrolling +${kb(s.phone.scrolled.gzip)} / +${kb(s.desktop.scrolled.gzip)} KB`;
+    console.log(`  ${pages[i].label.padEnd(30)} ${sizes}  inline ${kb(s.inline)} KB  ${verdict(worst / 1024 <= budget, `budget ${budget} KB gzip ${s.islands ? 'with React islands' : 'without islands'}`)}  ${scrolled}`);
   }
 
   console.log('\nForm pages (budget: at most 110 KB gzip of JavaScript each, React included; on demand = lazy chunks: signature pad, file upload, cascade dropdown, phone rule, loaded only by forms that have such a field):');
