@@ -6,11 +6,11 @@
  * pages without them, and visitors who do not click, pay nothing for it; the scrolling code
  * loads with the page when it has such a button (page-features.ts), else with the click.
  */
-import { carryQuery } from '../lib/links';
+import { carryQuery } from '../lib/query-carry';
 import { type ActionName, isActionName } from './action-types';
 import { isBusy, setBusy, clearBusy } from './busy';
 import type { FunnelContext } from './context';
-import type { PopupController } from './popups';
+import type { PopupOpener } from './page-features';
 import { idList, setElementsVisible } from './visibility';
 
 /** What an action handler works with. */
@@ -18,8 +18,8 @@ export interface ActionEnv {
   doc: Document;
   win: Window;
   context: FunnelContext;
-  /** Null on a page without popups. */
-  popups: PopupController | null;
+  /** Opens a popup; null on a page without popups. */
+  popups: PopupOpener | null;
 }
 
 type ActionHandler = (element: HTMLElement, event: MouseEvent, env: ActionEnv) => void;
@@ -86,7 +86,7 @@ export const ACTION_HANDLERS: Record<ActionName, ActionHandler> = {
   url: plainLink,
   'click-to-call': plainLink,
   'click-to-sms': plainLink,
-  openPopup: inPage((element, env) => env.popups?.open(element.dataset.popupId ?? '')),
+  openPopup: inPage((element, env) => env.popups?.(element.dataset.popupId ?? '')),
   'hide-element': inPage((element, env) => setElementsVisible(env.doc, idList(element.dataset.hideElements), false)),
   'scroll-to-element': inPage((element, env) => {
     import('./scroll-to').then((loaded) => loaded?.scrollToTarget(element, env));

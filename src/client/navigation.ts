@@ -1,28 +1,12 @@
 /*
- * Page-level navigation behaviour (requirements ROUTES, PAGE-ERRORS, PAGE-LIMITS): any navigation closes an open popup;
- * a page restored from the back-forward cache reloads (buttons left busy are reset that way);
- * Chrome re-applies a hash anchor after 300 ms (late layout moves the target); a failed chunk
- * load reloads once; the next step is prefetched unless the connection is 2g or saves data.
+ * Page-level navigation behaviour (requirements ROUTES, PAGE-ERRORS, PAGE-LIMITS): a page
+ * restored from the back-forward cache reloads (buttons left busy are reset that way); a
+ * failed chunk load reloads once; the next step is prefetched unless the connection is 2g or
+ * saves data. Closing popups on navigation is in popups.ts, the hash re-apply in
+ * hash-reapply.ts (both load only on pages that need them).
  */
-import { carryQuery } from '../lib/links';
-import type { PopupController } from './popups';
+import { carryQuery } from '../lib/query-carry';
 import { CHUNK_RELOAD_KEY, isChunkLoadError, mayReload } from './reload-guard';
-
-/** Delay before Chrome re-applies the hash anchor. */
-export const HASH_REAPPLY_MS = 300;
-
-/** Closes the open popup when the visitor follows a link or the history changes. */
-export function closePopupsOnNavigation(doc: Document, win: Window, popups: PopupController): void {
-  doc.addEventListener('click', (event) => {
-    if (!popups.isOpen() || event.defaultPrevented || !(event.target instanceof Element)) return;
-    const link = event.target.closest('a[href]');
-    const href = link?.getAttribute('href') ?? '';
-    if (!link || href === '#' || /^(tel:|sms:|mailto:)/i.test(href)) return;
-    popups.close();
-  });
-  win.addEventListener('popstate', () => popups.close());
-  win.addEventListener('hashchange', () => popups.close());
-}
 
 /** Reloads a page that the back-forward cache restored. */
 export function reloadFromBackForwardCache(win: Window): void {
@@ -34,21 +18,6 @@ export function reloadFromBackForwardCache(win: Window): void {
 /** True for Chrome and Chromium browsers (where the late hash re-apply is needed). */
 export function isChrome(userAgent: string): boolean {
   return /Chrome\/\d+/.test(userAgent) && !/Edg\/|OPR\//.test(userAgent);
-}
-
-/** Scrolls to the hash target again after 300 ms in Chrome. */
-export function reapplyHashInChrome(doc: Document, win: Window): void {
-  const hash = win.location.hash;
-  if (hash.length < 2 || !isChrome(win.navigator.userAgent)) return;
-  win.setTimeout(() => {
-    let id = hash.slice(1);
-    try {
-      id = decodeURIComponent(id);
-    } catch {
-      // Keep the raw id when the hash is not valid percent-encoding.
-    }
-    doc.getElementById(id)?.scrollIntoView();
-  }, HASH_REAPPLY_MS);
 }
 
 /** Reloads the page once when a script chunk fails to load. */

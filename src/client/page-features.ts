@@ -1,37 +1,44 @@
 /*
- * Feature code a page loads only when its markup has the feature: timers, popups (with exit
- * intent), the menus' phone toggle and scroll-to-element buttons. Each is a chunk of its own, imported as the runtime starts,
+ * Feature code a page loads only when it has the feature: timers, popups (with exit intent
+ * and closing on navigation), the menus' phone toggle, scroll-to-element buttons, and
+ * Chrome's hash re-apply when the address has a hash. Each is a chunk of its own, imported as the runtime starts,
  * so a page without them pays nothing. A chunk that fails to load reloads the page
  * (navigation.ts).
  */
-import type { PopupController } from './popups';
+import { isChrome } from './navigation';
+import type { StartedPopups } from './popups';
 
 /** The two popup markups of popup-markup.ts. */
 const POPUP_SELECTOR = '[data-popup], dialog[data-popup-id]';
 
+/** Opens a popup by id. */
+export type PopupOpener = (id: string) => void;
+
 /**
- * The page's popups, or null when it has none. The controller answers at once; an open asked
- * for before the code has loaded happens when it has.
+ * Starts the page's popups when it has any, and gives what opens one (null without popups):
+ * an open asked for before the code has loaded happens when it has.
  */
-export function loadPopups(doc: Document, wait: Promise<unknown>[]): PopupController | null {
+export function loadPopups(doc: Document, win: Window, wait: Promise<unknown>[]): PopupOpener | null {
   if (!doc.querySelector(POPUP_SELECTOR)) return null;
-  let loaded: PopupController | null = null;
+  let loaded: StartedPopups | null = null;
   const ready = import('./popups').then((module) => {
-    if (!module) return null;
-    loaded = module.startPopups(doc);
+    if (module) loaded = module.startPopups(doc, win);
     return loaded;
   });
   wait.push(ready);
-  return {
-    open(id) {
-      if (loaded) return loaded.open(id);
-      void ready.then((popups) => popups?.open(id));
-      return true;
-    },
-    close: () => loaded?.close(),
-    isOpen: () => loaded?.isOpen() ?? false,
-    exitIntentIds: () => loaded?.exitIntentIds() ?? [],
+  // Registered before the page's action handler, so a click it prevents still closes the popup.
+  doc.addEventListener('click', (event) => loaded?.closeOnNavigation(event));
+  return (id) => {
+    if (loaded) loaded.popups.open(id);
+    else void ready.then((started) => started?.popups.open(id));
   };
+}
+
+/** Re-applies the address's hash in Chrome (hash-reapply.ts), only when there is one. */
+export function loadHashReapply(doc: Document, win: Window): void {
+  if (win.location.hash.length > 1 && isChrome(win.navigator.userAgent)) {
+    import('./hash-reapply').then((module) => module?.reapplyHashInChrome(doc, win));
+  }
 }
 
 /** Counts the page's timers when it has any (src/elements/countdown/timer-view.astro). */

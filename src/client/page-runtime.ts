@@ -11,14 +11,8 @@
 import { carryQueryToStepLinks, runAction } from './actions';
 import { readFunnelContext } from './context';
 import { flagMobile } from './mobile';
-import {
-  closePopupsOnNavigation,
-  prefetchNextStep,
-  reapplyHashInChrome,
-  reloadFromBackForwardCache,
-  reloadOnChunkError,
-} from './navigation';
-import { loadNavMenus, loadPopups, loadScrolling, loadTimers } from './page-features';
+import { prefetchNextStep, reloadFromBackForwardCache, reloadOnChunkError } from './navigation';
+import { loadHashReapply, loadNavMenus, loadPopups, loadScrolling, loadTimers } from './page-features';
 import { startTracking } from './tracking';
 
 /** Starts every part of the runtime on a document. */
@@ -33,12 +27,11 @@ export function startPageRuntime(doc: Document, win: Window): void {
   const context = readFunnelContext(doc);
   const features: Promise<unknown>[] = [];
   loadTimers(doc, win, features);
-  const popups = loadPopups(doc, features);
+  const popups = loadPopups(doc, win, features);
   const env = { doc, win, context, popups };
 
   loadNavMenus(doc, features);
   loadScrolling(doc, features);
-  if (popups) closePopupsOnNavigation(doc, win, popups);
   doc.addEventListener('click', (event) => {
     if (event.button !== 0 || !(event.target instanceof Element)) return;
     const element = event.target.closest<HTMLElement>('[data-action]');
@@ -46,7 +39,7 @@ export function startPageRuntime(doc: Document, win: Window): void {
   });
   carryQueryToStepLinks(doc, win.location.search);
 
-  reapplyHashInChrome(doc, win);
+  loadHashReapply(doc, win);
   startTracking(doc, win, context);
   const idle = win.requestIdleCallback ?? ((callback: () => void) => win.setTimeout(callback, 1000));
   idle(() => prefetchNextStep(doc, win, context.nextStepUrl));

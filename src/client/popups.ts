@@ -119,10 +119,27 @@ export function createPopups(doc: Document): PopupController {
   return { open, close, isOpen: () => current !== null, exitIntentIds: () => exitIntentPopupIds(doc) };
 }
 
-/** The page's popups, the exit popup opening on the first exit intent. */
-export function startPopups(doc: Document): PopupController {
+/** A page's popups once started: the controller, and the check a click runs before the page's actions. */
+export interface StartedPopups {
+  popups: PopupController;
+  /** Closes the open popup when the click follows a link (not '#', tel:, sms:, mailto:) that nothing prevented. */
+  closeOnNavigation(event: MouseEvent): void;
+}
+
+/** The page's popups: the exit popup opens on the first exit intent; any navigation closes the open one. */
+export function startPopups(doc: Document, win: Window): StartedPopups {
   const popups = createPopups(doc);
   const [exitPopup] = popups.exitIntentIds();
   if (exitPopup) onExitIntentOnce(doc, () => popups.open(exitPopup));
-  return popups;
+  win.addEventListener('popstate', () => popups.close());
+  win.addEventListener('hashchange', () => popups.close());
+  return {
+    popups,
+    closeOnNavigation(event) {
+      if (!popups.isOpen() || event.defaultPrevented || !(event.target instanceof Element)) return;
+      const link = event.target.closest('a[href]');
+      const href = link?.getAttribute('href') ?? '';
+      if (link && href !== '#' && !/^(tel:|sms:|mailto:)/i.test(href)) popups.close();
+    },
+  };
 }

@@ -9,7 +9,10 @@
  * query string to the next step (requirements ROUTES), where the target's own keys win.
  */
 
-const KEEP_AS_IS = /^(#|tel:|sms:|mailto:)/i;
+import { KEEP_AS_IS } from './query-carry';
+
+export { carryQuery, isPageLink } from './query-carry';
+
 const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
 const SAFE_SCHEMES = new Set(['http', 'https', 'tel', 'sms', 'mailto']);
 const RELATIVE = /^(\/(?!\/)|\.\.?\/|\?)/;
@@ -43,30 +46,4 @@ export function redirectTarget(raw: string | null | undefined): string | null {
   if (target === '' || target === '#') return null;
   const link = normaliseLink(target);
   return /^https?:\/\/[^/\s]/i.test(link) ? link : null;
-}
-
-/** True for targets that navigate to another document (not an anchor, phone, sms or mail link). */
-export function isPageLink(target: string): boolean {
-  return target !== '' && !KEEP_AS_IS.test(target);
-}
-
-/**
- * The target with the current query string carried over: keys of `search` are added unless the
- * target already has them. Anchors, tel:, sms: and mailto: targets are returned unchanged.
- */
-export function carryQuery(target: string, search: string): string {
-  const carried = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
-  if (!isPageLink(target) || [...carried.keys()].length === 0) return target;
-  const hashAt = target.indexOf('#');
-  const hash = hashAt >= 0 ? target.slice(hashAt) : '';
-  const withoutHash = hashAt >= 0 ? target.slice(0, hashAt) : target;
-  const queryAt = withoutHash.indexOf('?');
-  const base = queryAt >= 0 ? withoutHash.slice(0, queryAt) : withoutHash;
-  const own = new URLSearchParams(queryAt >= 0 ? withoutHash.slice(queryAt + 1) : '');
-  const ownKeys = new Set(own.keys());
-  for (const [key, value] of carried) {
-    if (!ownKeys.has(key)) own.append(key, value);
-  }
-  const query = own.toString();
-  return `${base}${query ? `?${query}` : ''}${hash}`;
 }
