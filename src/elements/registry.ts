@@ -1,100 +1,108 @@
 /**
- * The element registry: every `meta` of requirements DOC-LAYOUT mapped to its definition, the valibot
- * schema of its `extra` and the `.astro` renderer in its own folder. `satisfies
+ * The element registry: every `meta` of requirements DOC-LAYOUT mapped to its definition: the
+ * valibot schema of its `extra` and its renderer, in its own folder. `satisfies
  * Record<ElementMeta, …>` makes a missing type a compile error; there is no switch anywhere.
  *
+ * Most elements render to a string (`html`, a pure function in `<meta>/render.ts` taking
+ * `ElementProps<Extra>` from src/tree/context.ts and its children's HTML): the whole tree is
+ * rendered in one pass by src/tree/render-html.ts, which keeps a fresh render within a few
+ * milliseconds. An interactive element (an island) is an Astro `component` instead
+ * (`<meta>.astro`, rendering its React island with `client:visible` or `client:idle`,
+ * since directives need Astro); it has no child elements.
+ *
  * Adding an element type: create `src/elements/<meta>/` with `schema.ts` (exporting
- * `extraSchema`) and `<meta>.astro` (props: `ElementProps<Extra>` from src/tree/context.ts;
- * render children with `<slot />`), add the meta to ELEMENT_METAS and one line here. An
- * interactive element's renderer statically imports its own `<meta>-island.tsx` and renders
- * it with `client:visible` or `client:idle` (directives do not work on dynamic tags).
+ * `extraSchema`) and `render.ts` (or `<meta>.astro` for an island), add the meta to
+ * ELEMENT_METAS and one line here.
  */
 import type { ElementMeta } from '../schemas/page';
+import type { ElementProps } from '../tree/context';
 import type { ExtraSchema } from '../tree/extra';
-import BulletList from './bullet-list/bullet-list.astro';
+import { renderBulletList } from './bullet-list/render';
 import { extraSchema as bulletListExtra } from './bullet-list/schema';
-import Button from './button/button.astro';
+import { renderButton } from './button/render';
 import { extraSchema as buttonExtra } from './button/schema';
 import Calendar from './calendar/calendar.astro';
 import { extraSchema as calendarExtra } from './calendar/schema';
-import Column from './column/column.astro';
+import { renderColumn } from './column/render';
 import { extraSchema as columnExtra } from './column/schema';
-import Countdown from './countdown/countdown.astro';
+import { renderCountdown } from './countdown/render';
 import { extraSchema as countdownExtra } from './countdown/schema';
-import CustomCode from './custom-code/custom-code.astro';
+import { renderCustomCode } from './custom-code/render';
 import { extraSchema as customCodeExtra } from './custom-code/schema';
-import DayTimer from './day-timer/day-timer.astro';
+import { renderDayTimer } from './day-timer/render';
 import { extraSchema as dayTimerExtra } from './day-timer/schema';
-import Divider from './divider/divider.astro';
+import { renderDivider } from './divider/render';
 import { extraSchema as dividerExtra } from './divider/schema';
 import Form from './form/form.astro';
 import { extraSchema as formExtra } from './form/schema';
-import Heading from './heading/heading.astro';
+import { renderHeading } from './heading/render';
 import { extraSchema as headingExtra } from './heading/schema';
-import Image from './image/image.astro';
+import { renderImage } from './image/render';
 import { extraSchema as imageExtra } from './image/schema';
-import ImageFeature from './image-feature/image-feature.astro';
+import { renderImageFeature } from './image-feature/render';
 import { extraSchema as imageFeatureExtra } from './image-feature/schema';
-import MapImage from './map/map.astro';
+import { renderMap } from './map/render';
 import { extraSchema as mapExtra } from './map/schema';
-import MinuteTimer from './minute-timer/minute-timer.astro';
+import { renderMinuteTimer } from './minute-timer/render';
 import { extraSchema as minuteTimerExtra } from './minute-timer/schema';
-import NavMenu from './nav-menu/nav-menu.astro';
+import { renderNavMenu } from './nav-menu/render';
 import { extraSchema as navMenuExtra } from './nav-menu/schema';
 import OneStepOrder from './one-step-order/one-step-order.astro';
 import { extraSchema as oneStepOrderExtra } from './one-step-order/schema';
-import Paragraph from './paragraph/paragraph.astro';
+import { renderParagraph } from './paragraph/render';
 import { extraSchema as paragraphExtra } from './paragraph/schema';
-import ProgressBar from './progress-bar/progress-bar.astro';
+import { renderProgressBar } from './progress-bar/render';
 import { extraSchema as progressBarExtra } from './progress-bar/schema';
-import Row from './row/row.astro';
+import { renderRow } from './row/render';
 import { extraSchema as rowExtra } from './row/schema';
-import Section from './section/section.astro';
+import { renderSection } from './section/render';
 import { extraSchema as sectionExtra } from './section/schema';
-import SubHeading from './sub-heading/sub-heading.astro';
+import { renderSubHeading } from './sub-heading/render';
 import { extraSchema as subHeadingExtra } from './sub-heading/schema';
 import Survey from './survey/survey.astro';
 import { extraSchema as surveyExtra } from './survey/schema';
-import Svg from './svg/svg.astro';
+import { renderSvg } from './svg/render';
 import { extraSchema as svgExtra } from './svg/schema';
 import TwoSetpOrder from './two-setp-order/two-setp-order.astro';
 import { extraSchema as twoSetpOrderExtra } from './two-setp-order/schema';
 import Video from './video/video.astro';
 import { extraSchema as videoExtra } from './video/schema';
 
-/** One element type: how to read its `extra` and the component that renders it. */
-export interface ElementDefinition {
-  extra: ExtraSchema<unknown>;
-  /** An Astro component taking `ElementProps<Extra>`. */
-  component: (props: never) => unknown;
-}
+/** A string renderer: the element's HTML around its children's (`children`, already rendered). */
+export type HtmlRenderer = (props: ElementProps<never>, children: string) => string;
+
+/** One element type: how to read its `extra` and what renders it. */
+export type ElementDefinition =
+  | { extra: ExtraSchema<unknown>; html: HtmlRenderer; component?: undefined }
+  /** An island: an Astro component taking `ElementProps<Extra>`. */
+  | { extra: ExtraSchema<unknown>; component: (props: never) => unknown; html?: undefined };
 
 export const elementRegistry = {
-  section: { extra: sectionExtra, component: Section },
-  row: { extra: rowExtra, component: Row },
-  column: { extra: columnExtra, component: Column },
-  heading: { extra: headingExtra, component: Heading },
-  'sub-heading': { extra: subHeadingExtra, component: SubHeading },
-  paragraph: { extra: paragraphExtra, component: Paragraph },
-  'bullet-list': { extra: bulletListExtra, component: BulletList },
-  button: { extra: buttonExtra, component: Button },
-  image: { extra: imageExtra, component: Image },
+  section: { extra: sectionExtra, html: renderSection },
+  row: { extra: rowExtra, html: renderRow },
+  column: { extra: columnExtra, html: renderColumn },
+  heading: { extra: headingExtra, html: renderHeading },
+  'sub-heading': { extra: subHeadingExtra, html: renderSubHeading },
+  paragraph: { extra: paragraphExtra, html: renderParagraph },
+  'bullet-list': { extra: bulletListExtra, html: renderBulletList },
+  button: { extra: buttonExtra, html: renderButton },
+  image: { extra: imageExtra, html: renderImage },
   video: { extra: videoExtra, component: Video },
-  'custom-code': { extra: customCodeExtra, component: CustomCode },
+  'custom-code': { extra: customCodeExtra, html: renderCustomCode },
   'one-step-order': { extra: oneStepOrderExtra, component: OneStepOrder },
   'two-setp-order': { extra: twoSetpOrderExtra, component: TwoSetpOrder },
-  countdown: { extra: countdownExtra, component: Countdown },
-  'day-timer': { extra: dayTimerExtra, component: DayTimer },
-  'minute-timer': { extra: minuteTimerExtra, component: MinuteTimer },
+  countdown: { extra: countdownExtra, html: renderCountdown },
+  'day-timer': { extra: dayTimerExtra, html: renderDayTimer },
+  'minute-timer': { extra: minuteTimerExtra, html: renderMinuteTimer },
   form: { extra: formExtra, component: Form },
   calendar: { extra: calendarExtra, component: Calendar },
   survey: { extra: surveyExtra, component: Survey },
-  divider: { extra: dividerExtra, component: Divider },
-  'nav-menu': { extra: navMenuExtra, component: NavMenu },
-  map: { extra: mapExtra, component: MapImage },
-  svg: { extra: svgExtra, component: Svg },
-  'progress-bar': { extra: progressBarExtra, component: ProgressBar },
-  'image-feature': { extra: imageFeatureExtra, component: ImageFeature },
+  divider: { extra: dividerExtra, html: renderDivider },
+  'nav-menu': { extra: navMenuExtra, html: renderNavMenu },
+  map: { extra: mapExtra, html: renderMap },
+  svg: { extra: svgExtra, html: renderSvg },
+  'progress-bar': { extra: progressBarExtra, html: renderProgressBar },
+  'image-feature': { extra: imageFeatureExtra, html: renderImageFeature },
 } satisfies Record<ElementMeta, ElementDefinition>;
 
 /** The definition of a meta, or undefined for a type this renderer does not know. */

@@ -5,9 +5,8 @@
  * goes to the reporting hook.
  */
 import { requestTranslator } from './request-context';
+import { escapeHtml } from './merge-fields';
 import { reportError } from './report-error';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 export function lastResortResponse(request: Request, error: unknown): Response {
   let path = '';

@@ -48,7 +48,17 @@ interface PageIdIndex {
 /** What asking the API for the page gave. */
 export type PageFetch = { ok: true; data: unknown } | { ok: false; status: number; msg: string };
 /** A page to render, and where it came from; or the failure to show. */
-export type LoadedPage = { ok: true; data: unknown; version: string; storedAt: number; source: 'kv' | 'api' } | { ok: false; status: number; msg: string };
+export type LoadedPage =
+  | {
+      ok: true;
+      data: unknown;
+      version: string;
+      storedAt: number;
+      source: 'kv' | 'api';
+      /** False when the copy has no route entry yet (the page route writes one, so the next view is an edge hit). */
+      hasRoute: boolean;
+    }
+  | { ok: false; status: number; msg: string };
 
 export interface RefreshOptions {
   kv: KVNamespace;
@@ -134,6 +144,7 @@ export async function rememberRoute(kv: KVNamespace, host: string, path: string,
 
 async function forget(kv: KVNamespace, host: string, path: string): Promise<void> {
   routeMemo.delete(routeCacheKey(host, path));
+  pageMemo.delete(pageCacheKey(host, path));
   await Promise.all([kv.delete(pageCacheKey(host, path)), kv.delete(routeCacheKey(host, path))]);
 }
 
@@ -179,21 +190,41 @@ export function refreshInBackground(options: RefreshOptions, waitUntil: (promise
 }
 
 /**
+ * Page data this isolate read from KV, by key, for the version it had. A version's data
+ * never changes, so it is reused while the route entry (./readRoute, itself re-read every
+ * ROUTE_MEMO_MS) names the same version: no KV read, JSON parse or validation per view of
+ * a page whose HTML cannot be kept (a query string, a clock bucket's first view). The data
+ * is shared between renders and never mutated. Bounded by count, oldest use first out.
+ */
+const PAGE_MEMO_SIZE = 64;
+const pageMemo = new Map<string, CachedPage>();
+
+function memoPage(key: string, page: CachedPage): void {
+  pageMemo.delete(key);
+  pageMemo.set(key, page);
+  if (pageMemo.size > PAGE_MEMO_SIZE) pageMemo.delete(pageMemo.keys().next().value ?? key);
+}
+
+/**
  * Loads published page data through the KV cache: a copy answers at once (refreshed in the
  * background when older than FRESH_MS); without one, the API answers and is remembered.
  */
 export async function loadPublishedPage(options: LoadOptions): Promise<LoadedPage> {
   const { kv, host, path, now, waitUntil } = options;
-  const cached = await readJson<CachedPage>(kv, pageCacheKey(host, path));
+  const key = pageCacheKey(host, path);
+  const route = await readRoute(kv, host, path, now);
+  const memo = pageMemo.get(key);
+  const cached = route && memo?.version === route.version ? memo : await readJson<CachedPage>(kv, key);
   if (cached) {
-    if (now - cached.storedAt >= FRESH_MS) refreshInBackground(options, waitUntil);
-    return { ok: true, data: cached.data, version: cached.version, storedAt: cached.storedAt, source: 'kv' };
+    memoPage(key, cached);
+    if (now - (route?.storedAt ?? cached.storedAt) >= FRESH_MS) refreshInBackground(options, waitUntil);
+    return { ok: true, data: cached.data, version: cached.version, storedAt: cached.storedAt, source: 'kv', hasRoute: route?.version === cached.version };
   }
   const fetched = await fetchSafely(options.fetchPage);
   if (!fetched.ok) return fetched;
   const entry: CachedPage = { version: versionOf(fetched.data), data: fetched.data, storedAt: now };
   waitUntil(remember(kv, host, path, entry).catch((error) => options.log('page-cache.write-failed', { host, path, error: String(error) })));
-  return { ok: true, data: entry.data, version: entry.version, storedAt: now, source: 'api' };
+  return { ok: true, data: entry.data, version: entry.version, storedAt: now, source: 'api', hasRoute: true };
 }
 
 /** Deletes every cached copy of a page (call on publish): the indexed keys and `alsoKeys`, with their route entries. */
@@ -208,5 +239,6 @@ export async function deleteCacheKeys(kv: KVNamespace, keys: readonly string[]):
   // A route entry must never outlive its page data: it would point hits at the old version.
   const routes = keys.filter((key) => key.startsWith(PAGE_PREFIX)).map((key) => ROUTE_PREFIX + key.slice(PAGE_PREFIX.length));
   for (const route of routes) routeMemo.delete(route);
+  for (const key of keys) pageMemo.delete(key);
   await Promise.all([...new Set([...keys, ...routes])].map((key) => kv.delete(key)));
 }

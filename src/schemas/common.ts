@@ -2,6 +2,7 @@
 import * as v from 'valibot';
 import { ID_PATTERN } from '../lib/ids';
 import { hasControlChars, hasLoneSurrogate } from '../lib/text';
+import { isKnownTimeZone } from '../lib/time/known-zone';
 
 /** An id that is safe in URLs, keys and SQL parameters. */
 export const id = v.pipe(v.string(), v.regex(ID_PATTERN, 'must be 1-64 letters, digits, _ or -'));
@@ -18,14 +19,7 @@ export const countryCode = v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z]{2}$/,
 /** An IANA time zone name that this runtime knows. */
 export const timeZone = v.pipe(
   v.string(),
-  v.check((zone) => {
-    try {
-      new Intl.DateTimeFormat('en-US', { timeZone: zone });
-      return true;
-    } catch {
-      return false;
-    }
-  }, 'must be an IANA time zone'),
+  v.check(isKnownTimeZone, 'must be an IANA time zone'),
 );
 
 /** An absolute http(s) URL. */

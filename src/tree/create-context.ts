@@ -4,6 +4,7 @@
  */
 import { applyMergeFields } from '../lib/merge-fields';
 import { reportError } from '../lib/report-error';
+import { isKnownTimeZone } from '../lib/time/known-zone';
 import type { Translator } from '../lib/i18n';
 import type { PageDocument } from '../schemas/page';
 import type { RenderContext } from './context';
@@ -26,13 +27,7 @@ export interface ContextInput {
 function pageTimeZone(doc: PageDocument): string | undefined {
   const page = doc as { timezone?: unknown; location?: { timezone?: unknown } };
   const zone = page.timezone ?? page.location?.timezone;
-  if (typeof zone !== 'string') return undefined;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return zone;
-  } catch {
-    return undefined;
-  }
+  return typeof zone === 'string' && isKnownTimeZone(zone) ? zone : undefined;
 }
 
 export function createRenderContext(input: ContextInput): RenderContext {

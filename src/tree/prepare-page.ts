@@ -10,6 +10,7 @@ import type { RenderContext } from './context';
 import { type ContextInput, createRenderContext } from './create-context';
 import { type HtmlClock, htmlClockOf } from './html-clock';
 import { readPageDocument } from './read-page';
+import type { PageDocument } from '../schemas/page';
 
 export interface PreparedPage {
   ctx: RenderContext;
@@ -27,9 +28,20 @@ export type PageOutcome =
 
 type PrepareOptions = Omit<ContextInput, 'doc'>;
 
+/** The clock dependence of a document (documents are shared between renders, src/tree/read-page.ts). */
+const clocks = new WeakMap<object, HtmlClock>();
+function clockOf(doc: PageDocument): HtmlClock {
+  let clock = clocks.get(doc);
+  if (!clock) {
+    clock = htmlClockOf(JSON.stringify(doc.elements));
+    clocks.set(doc, clock);
+  }
+  return clock;
+}
+
 export function preparePage(raw: unknown, options: PrepareOptions): PreparedPage {
-  const doc = readPageDocument(raw, options.log);
-  if (options.isPreview) doc.pageMeta = { ...doc.pageMeta, isPreviewUrl: true };
+  const read = readPageDocument(raw, options.log);
+  const doc = options.isPreview ? { ...read, pageMeta: { ...read.pageMeta, isPreviewUrl: true } } : read;
   const popupRoots = new Set(doc.popups.flatMap((popup) => popup.child));
   const ctx = createRenderContext({ ...options, doc });
   const sections = buildTree(doc.elements, options.log, popupRoots);
@@ -41,5 +53,5 @@ export function preparePage(raw: unknown, options: PrepareOptions): PreparedPage
   };
   walkTree(sections, markHidden);
   for (const popup of popups) walkTree(popup.nodes, markHidden);
-  return { ctx, sections, popups, clock: htmlClockOf(JSON.stringify(doc.elements)) };
+  return { ctx, sections, popups, clock: clockOf(read) };
 }

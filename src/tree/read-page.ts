@@ -18,8 +18,23 @@ function validItems<T>(schema: v.GenericSchema<unknown, T>, list: unknown, log: 
   });
 }
 
+/**
+ * Documents already read, by the page data object they came from: published page data is
+ * shared between renders (src/lib/page-cache.ts) and never mutated, so it is validated
+ * once per isolate, not once per view. Callers must not mutate the document either.
+ */
+const readDocuments = new WeakMap<object, PageDocument>();
+
 /** The page document in `raw`, with invalid parts dropped (logged) rather than failing. */
 export function readPageDocument(raw: unknown, log: RenderLog): PageDocument {
+  const known = typeof raw === 'object' && raw !== null ? readDocuments.get(raw) : undefined;
+  if (known) return known;
+  const doc = readNewDocument(raw, log);
+  if (typeof raw === 'object' && raw !== null) readDocuments.set(raw, doc);
+  return doc;
+}
+
+function readNewDocument(raw: unknown, log: RenderLog): PageDocument {
   const record = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
   const elements = validItems(pageElement, record.elements, log, 'element');
   const popups = validItems(popup, record.popups, log, 'popup');

@@ -26,10 +26,23 @@ export function cssValue(value: unknown): string | null {
   return clean === '' ? null : clean;
 }
 
+/** Style text by style map: page data is shared between renders and never mutated (src/lib/page-cache.ts). */
+const styleTexts = new WeakMap<object, string>();
+
 /** Inline style text from a camelCase style map; invalid entries are skipped. */
 export function inlineStyle(styles: Readonly<Record<string, unknown>> | undefined): string {
+  if (!styles) return '';
+  let text = styleTexts.get(styles);
+  if (text === undefined) {
+    text = styleText(styles);
+    styleTexts.set(styles, text);
+  }
+  return text;
+}
+
+function styleText(styles: Readonly<Record<string, unknown>>): string {
   const parts: string[] = [];
-  for (const [name, value] of Object.entries(styles ?? {})) {
+  for (const [name, value] of Object.entries(styles)) {
     const property = cssPropertyName(name);
     const text = cssValue(value);
     if (property && text !== null) parts.push(`${property}:${property === 'font-family' ? withMetricFallback(text) : text}`);

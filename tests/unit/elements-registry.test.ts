@@ -6,11 +6,12 @@ import { menuItem } from '../../src/elements/nav-menu/schema';
 import { ELEMENT_METAS } from '../../src/schemas/page';
 import { parseExtra } from '../../src/tree/extra';
 
-// The registry imports .astro files, which only Astro's build compiles; so the test reads
-// the folders and the registry's source: every meta has a folder with schema.ts and
-// <meta>.astro, and a line in the registry (whose `satisfies` tsc checks).
+// The registry imports the islands' .astro files, which only Astro's build compiles; so the
+// test reads the folders and the registry's source: every meta has a folder with schema.ts
+// and a renderer (render.ts, or <meta>.astro for an island), and a line in the registry
+// (whose `satisfies` tsc checks).
 const schemas = import.meta.glob<{ extraSchema: v.GenericSchema }>('../../src/elements/*/schema.ts', { eager: true });
-const renderers = import.meta.glob<string>('../../src/elements/*/*.astro', { eager: true, query: '?raw', import: 'default' });
+const renderers = import.meta.glob<string>(['../../src/elements/*/*.astro', '../../src/elements/*/render.ts'], { eager: true, query: '?raw', import: 'default' });
 const registrySource = import.meta.glob<string>('../../src/elements/registry.ts', { eager: true, query: '?raw', import: 'default' });
 
 const folderOf = (path: string) => /elements\/([^/]+)\//.exec(path)?.[1];
@@ -21,13 +22,13 @@ describe('element registry', () => {
     const rendererFiles = Object.keys(renderers).map((p) => p.replace(/^.*elements\//, ''));
     for (const meta of ELEMENT_METAS) {
       expect(schemaFolders, meta).toContain(meta);
-      expect(rendererFiles, meta).toContain(`${meta}/${meta}.astro`);
+      expect(rendererFiles.filter((file) => file === `${meta}/${meta}.astro` || file === `${meta}/render.ts`), meta).toHaveLength(1);
     }
   });
 
   it('maps every meta in registry.ts', () => {
     const source = Object.values(registrySource)[0] ?? '';
-    for (const meta of ELEMENT_METAS) expect(source, meta).toMatch(new RegExp(`\\n  '?${meta}'?: \\{ extra: `));
+    for (const meta of ELEMENT_METAS) expect(source, meta).toMatch(new RegExp(`\\n  '?${meta}'?: \\{ extra: \\w+, (html|component): `));
   });
 
   it('gives every element type defaults from an empty extra', () => {

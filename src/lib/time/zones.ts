@@ -7,6 +7,7 @@
 import { Temporal } from 'temporal-polyfill';
 import { TIME_ZONE_ALIASES } from './zone-aliases';
 
+export { isKnownTimeZone } from './known-zone';
 export { listTimeZones, TIME_ZONE_ALIASES } from './zone-aliases';
 
 /**

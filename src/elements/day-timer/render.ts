@@ -1,16 +1,13 @@
----
 /* A timer that ends every day at the same time in its time zone. The HTML carries the next
  * days' deadlines as instants, so the browser needs no time-zone data and the page is
  * cached like any other (src/client/timers.ts counts). */
 import { dayTimerView } from '../../lib/timers/view';
 import type { ElementProps } from '../../tree/context';
-import { elementAttrs } from '../common';
+import { tag } from '../../tree/html';
 import type { TimerExtra } from '../countdown/schema';
-import TimerView from '../countdown/timer-view.astro';
+import { timerHtml, timerTranslate } from '../countdown/timer-html';
+import { elementAttrs } from '../common';
 
-type Props = ElementProps<TimerExtra>;
-const { node, extra, ctx } = Astro.props;
----
-<div {...elementAttrs(node, extra)}>
-  <TimerView view={dayTimerView(node.element, ctx.now, ctx.t, ctx.lang)} />
-</div>
+export function renderDayTimer({ node, extra, ctx }: ElementProps<TimerExtra>): string {
+  return tag('div', elementAttrs(node, extra), timerHtml(dayTimerView(node.element, ctx.now, timerTranslate(ctx), ctx.lang)));
+}

@@ -1,0 +1,9 @@
+/* Seller HTML as given: it is the seller's own trusted content (requirements ARCH). */
+import type { ElementProps } from '../../tree/context';
+import { tag } from '../../tree/html';
+import { elementAttrs } from '../common';
+import type { ParagraphExtra } from './schema';
+
+export function renderParagraph({ node, extra, ctx }: ElementProps<ParagraphExtra>): string {
+  return tag('div', elementAttrs(node, extra), ctx.text(extra.text));
+}
