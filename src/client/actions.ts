@@ -10,6 +10,7 @@ import { carryQuery } from '../lib/query-carry';
 import { type ActionName, isActionName } from './action-types';
 import { isBusy, setBusy, clearBusy } from './busy';
 import type { FunnelContext } from './context';
+import { whenLoaded } from './lazy';
 import type { PopupOpener } from './page-features';
 import { idList, setElementsVisible } from './visibility';
 
@@ -66,17 +67,15 @@ function sellProduct(element: HTMLElement, env: ActionEnv): void {
   setBusy(element, env.context.messages.loading);
   const release = () => clearBusy(element);
   const detail: SellProductDetail = { productId, element, release };
-  import('./sell-product').then(
-    (loaded) => (loaded ? element.dispatchEvent(new CustomEvent(SELL_PRODUCT_EVENT, { bubbles: true, detail })) : release()),
+  void whenLoaded(
+    import('./sell-product'),
+    () => element.dispatchEvent(new CustomEvent(SELL_PRODUCT_EVENT, { bubbles: true, detail })),
     release,
   );
 }
 
 function goToMembership(_element: HTMLElement, env: ActionEnv): void {
-  import('./membership-link').then(
-    (loaded) => loaded?.goToMembership(env.context, env.win),
-    (error) => console.error('go-to-membership failed', error),
-  );
+  void whenLoaded(import('./membership-link'), (loaded) => loaded.goToMembership(env.context, env.win));
 }
 
 /** The handler of every action. */
@@ -89,7 +88,7 @@ export const ACTION_HANDLERS: Record<ActionName, ActionHandler> = {
   openPopup: inPage((element, env) => env.popups?.(element.dataset.popupId ?? '')),
   'hide-element': inPage((element, env) => setElementsVisible(env.doc, idList(element.dataset.hideElements), false)),
   'scroll-to-element': inPage((element, env) => {
-    import('./scroll-to').then((loaded) => loaded?.scrollToTarget(element, env));
+    void whenLoaded(import('./scroll-to'), (loaded) => loaded.scrollToTarget(element, env));
   }),
   'sell-product': inPage(sellProduct),
   'go-to-membership': inPage(goToMembership),

@@ -1,10 +1,11 @@
 /*
  * Feature code a page loads only when it has the feature: timers, popups (with exit intent
  * and closing on navigation), the menus' phone toggle, scroll-to-element buttons, and
- * Chrome's hash re-apply when the address has a hash. Each is a chunk of its own, imported as the runtime starts,
- * so a page without them pays nothing. A chunk that fails to load reloads the page
- * (navigation.ts).
+ * Chrome's hash re-apply when the address has a hash. Each is a chunk of its own, imported
+ * as the runtime starts, so a page without them pays nothing. A chunk that fails to load
+ * reloads the page (lazy.ts, navigation.ts).
  */
+import { whenLoaded } from './lazy';
 import { isChrome } from './navigation';
 import type { StartedPopups } from './popups';
 
@@ -21,39 +22,38 @@ export type PopupOpener = (id: string) => void;
 export function loadPopups(doc: Document, win: Window, wait: Promise<unknown>[]): PopupOpener | null {
   if (!doc.querySelector(POPUP_SELECTOR)) return null;
   let loaded: StartedPopups | null = null;
-  const ready = import('./popups').then((module) => {
-    if (module) loaded = module.startPopups(doc, win);
-    return loaded;
+  const ready = whenLoaded(import('./popups'), (module) => {
+    loaded = module.startPopups(doc, win);
   });
   wait.push(ready);
-  // Registered before the page's action handler, so a click it prevents still closes the popup.
+  // Registered before the page's action handler: a link click that handler then prevents still closes the popup.
   doc.addEventListener('click', (event) => loaded?.closeOnNavigation(event));
   return (id) => {
     if (loaded) loaded.popups.open(id);
-    else void ready.then((started) => started?.popups.open(id));
+    else void ready.then(() => loaded?.popups.open(id));
   };
 }
 
 /** Re-applies the address's hash in Chrome (hash-reapply.ts), only when there is one. */
 export function loadHashReapply(doc: Document, win: Window): void {
   if (win.location.hash.length > 1 && isChrome(win.navigator.userAgent)) {
-    import('./hash-reapply').then((module) => module?.reapplyHashInChrome(doc, win));
+    void whenLoaded(import('./hash-reapply'), (module) => module.reapplyHashInChrome(doc, win));
   }
 }
 
 /** Counts the page's timers when it has any (src/elements/countdown/timer-view.astro). */
 export function loadTimers(doc: Document, win: Window, wait: Promise<unknown>[]): void {
   if (!doc.querySelector('[data-timer]')) return;
-  wait.push(import('./timers').then((module) => module?.startTimers(doc, win)));
+  wait.push(whenLoaded(import('./timers'), (module) => module.startTimers(doc, win)));
 }
 
 /** Loads the scrolling code with a page that has a scroll-to-element button (its click needs no wait). */
 export function loadScrolling(doc: Document, wait: Promise<unknown>[]): void {
-  if (doc.querySelector('[data-action="scroll-to-element"]')) wait.push(import('./scroll-to'));
+  if (doc.querySelector('[data-action="scroll-to-element"]')) wait.push(whenLoaded(import('./scroll-to'), () => {}));
 }
 
 /** Wires the menus' phone toggle when the page has a menu. */
 export function loadNavMenus(doc: Document, wait: Promise<unknown>[]): void {
   if (!doc.querySelector('[data-nav-toggle]')) return;
-  wait.push(import('./nav-menu').then((module) => module?.startNavMenus(doc)));
+  wait.push(whenLoaded(import('./nav-menu'), (module) => module.startNavMenus(doc)));
 }

@@ -8,6 +8,7 @@ import { FUNNEL_EVENT_PATH, isNotrack, pageViewEvent, SESSION_PATH, sessionRecor
 import { FINGERPRINT_COOKIE, newFingerprint, ONE_YEAR_SECONDS, resolveFingerprint } from '../lib/tracking/fingerprint';
 import type { FunnelContext } from './context';
 import { setCookie } from './cookie-jar';
+import { whenLoaded } from './lazy';
 
 /** Sends a JSON body without blocking navigation; errors are only logged. */
 export function sendJson(win: Window, path: string, body: unknown): void {
@@ -38,7 +39,7 @@ export function startTracking(doc: Document, win: Window, context: FunnelContext
       sendJson(win, SESSION_PATH, sessionRecord(page, identity.fingerprint));
     }
     // Only pages with the seller's pixel load its code.
-    if (context.pixelId.trim() !== '') import('./pixel').then((pixel) => pixel?.startPagePixel(doc, win, context.pixelId, context.pixelEvent));
+    if (context.pixelId.trim() !== '') void whenLoaded(import('./pixel'), (pixel) => pixel.startPagePixel(doc, win, context.pixelId, context.pixelEvent));
   };
   if (doc.readyState === 'complete') win.setTimeout(run, 0);
   else win.addEventListener('load', () => win.setTimeout(run, 0), { once: true });
