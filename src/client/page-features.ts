@@ -52,8 +52,20 @@ export function loadScrolling(doc: Document, wait: Promise<unknown>[]): void {
   if (doc.querySelector('[data-action="scroll-to-element"]')) wait.push(whenLoaded(import('./scroll-to'), () => {}));
 }
 
-/** Wires the menus' phone toggle when the page has a menu. */
+/** Wires the menus' phone toggle when the page has a menu; a toggle clicked before that is replayed. */
 export function loadNavMenus(doc: Document, wait: Promise<unknown>[]): void {
   if (!doc.querySelector('[data-nav-toggle]')) return;
-  wait.push(whenLoaded(import('./nav-menu'), (module) => module.startNavMenus(doc)));
+  const early: HTMLElement[] = [];
+  const remember = (event: MouseEvent) => {
+    const toggle = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-nav-toggle]') : null;
+    if (toggle) early.push(toggle);
+  };
+  doc.addEventListener('click', remember);
+  const ready = whenLoaded(import('./nav-menu'), (module) => module.startNavMenus(doc));
+  wait.push(
+    ready.then(() => {
+      doc.removeEventListener('click', remember);
+      for (const toggle of early) toggle.click();
+    }),
+  );
 }

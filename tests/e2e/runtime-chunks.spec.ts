@@ -1,0 +1,63 @@
+/*
+ * The page runtime loads feature code only where the page has the feature (issue 8's
+ * JavaScript budget), on the demo funnels: what a page loads without interaction, what a
+ * click adds, and that a feature chunk that fails to load reloads the page once.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { E2E_PORT } from './playwright.config';
+
+const EU = `http://eu.localhost:${E2E_PORT}`;
+const DEMO = `http://localhost:${E2E_PORT}`;
+
+/** Script paths the page requests, from now on. */
+function scriptsOf(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  return scripts;
+}
+
+const named = (scripts: string[], name: string) => scripts.some((path) => path.startsWith(`/_astro/${name}.`));
+
+async function openReady(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await expect(page.locator('html[data-page-runtime="ready"]')).toBeAttached();
+  await page.waitForLoadState('networkidle');
+}
+
+test('a page loads only the feature code it uses; the payment code loads with the first click', async ({ page }) => {
+  const scripts = scriptsOf(page);
+  await openReady(page, `${EU}/zurich-workshop`);
+  for (const feature of ['timers', 'popups', 'nav-menu', 'scroll-to', 'sell-product', 'membership-link', 'pixel', 'client']) {
+    expect(named(scripts, feature), feature).toBe(false);
+  }
+  const pay = page.locator('[data-action="sell-product"]').first();
+  await pay.click();
+  await expect.poll(() => named(scripts, 'sell-product')).toBe(true);
+  // No card was paid with earlier in this funnel: the sale fails with a message, the button is released.
+  await expect(page.locator('.ef-sale-message')).toBeVisible();
+  await expect(pay).not.toHaveAttribute('aria-busy', 'true');
+});
+
+test('a timer page loads the timers and counts; a page with popups, a menu and scroll buttons loads their code', async ({ page }) => {
+  const scripts = scriptsOf(page);
+  await openReady(page, `${EU}/tokyo-bake-along`);
+  expect(named(scripts, 'timers')).toBe(true);
+  await expect(page.locator('[data-timer] [data-unit="minutes"] .ef-timer__value').first()).not.toHaveText('--');
+
+  scripts.length = 0;
+  await openReady(page, `${DEMO}/`);
+  for (const feature of ['timers', 'popups', 'nav-menu', 'scroll-to']) expect(named(scripts, feature), feature).toBe(true);
+  expect(named(scripts, 'sell-product')).toBe(false);
+});
+
+test('a feature chunk that fails to load reloads the page once', async ({ page }) => {
+  await page.route('**/_astro/sell-product.*.js', (route) => route.abort());
+  await openReady(page, `${EU}/zurich-workshop`);
+  const reloaded = page.waitForEvent('load');
+  await page.locator('[data-action="sell-product"]').first().click();
+  await reloaded;
+  expect(await page.evaluate(() => sessionStorage.getItem('ef:chunk-reload'))).not.toBeNull();
+  await expect(page.locator('html[data-page-runtime="ready"]')).toBeAttached();
+});
