@@ -2,8 +2,8 @@
  * over 0), the deadline as text for browsers without JavaScript, and in data attributes
  * what src/client/timers.ts needs to count: deadlines as instants, the minute timer's
  * duration and cookie settings, and the expire action. Nothing here depends on the
- * request, so the page's HTML is cached with it. Pages with a timer load the counting
- * script (./timer-script.astro). */
+ * request, so the page's HTML is cached with it. The page runtime loads the counting code
+ * on pages with a timer (src/client/page-features.ts). */
 import type { Translate, TimerView } from '../../lib/timers/view';
 import type { RenderContext } from '../../tree/context';
 import { attrs, esc } from '../../tree/html';
