@@ -41,7 +41,7 @@ export function videoIslandProps(element: VideoElement, t: Translate, options: V
     embedUrl,
     customEmbedCode,
     thumbnailUrl: options.imageUrl ? (options.imageUrl(thumbnail) ?? '') : thumbnail,
-    eagerThumbnail: options.aboveFold === true,
+    ...(options.aboveFold ? { eagerThumbnail: true } : {}),
     autoplay: extra.autoplay === 1 || extra.autoplay === '1' || extra.autoplay === true,
     width: videoWidth(extra.width),
     messages: videoMessages(t),
