@@ -1,8 +1,10 @@
 /**
  * Edge-hit throughput of pages beside a static asset of the same worker, in one run:
  * short autocannon rounds at 20 connections on loopback, alternating the static asset and
- * each page, so both see the same machine load (2 shared cores). A page's ratio is its
- * median requests/s over the median of the static rounds around it.
+ * each page, so both see the same machine load (2 shared cores). A page's ratio is the
+ * median over its rounds of the round's requests/s over the mean of the two static rounds
+ * around it: the load of the other work on the machine drifts, and only neighbouring
+ * rounds saw the same.
  */
 import autocannon from 'autocannon';
 
@@ -22,7 +24,7 @@ function round(url, host, seconds) {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** Requests/s of `pages` ({label, url, host}) and of the static asset, with the ratio per page. */
-export async function throughput(staticUrl, pages, { rounds = 3, seconds = 2 } = {}) {
+export async function throughput(staticUrl, pages, { rounds = 5, seconds = 2 } = {}) {
   const rows = [];
   for (const page of pages) {
     const statics = [];
@@ -32,9 +34,8 @@ export async function throughput(staticUrl, pages, { rounds = 3, seconds = 2 } =
       hits.push(await round(page.url, page.host, seconds));
     }
     statics.push(await round(staticUrl, undefined, seconds));
-    const reference = median(statics);
-    const rps = median(hits);
-    rows.push({ ...page, rps, reference, ratio: rps / reference });
+    const ratios = hits.map((hit, i) => hit / ((statics[i] + statics[i + 1]) / 2));
+    rows.push({ ...page, rps: median(hits), reference: median(statics), ratio: median(ratios) });
   }
   return rows;
 }

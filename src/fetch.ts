@@ -1,13 +1,13 @@
 /**
- * The worker's request pipeline (Astro 7 fetch file): a published page's edge HTML copy
- * first, then the edge routes, then Astro pages.
+ * The worker's request pipeline after the edge copy (Astro 7 fetch file, run by the
+ * adapter's handler from ./worker.ts, which answers a published page's edge HTML copy
+ * first): the edge routes, then Astro pages.
  * Bindings come from `cloudflare:workers`, because Astro calls this with the request only.
  */
 import { env, waitUntil } from 'cloudflare:workers';
 import { Hono } from 'hono';
 import { astro } from 'astro/hono';
 import { createEdgeApp } from './edge';
-import { edgeHit } from './lib/edge-hit';
 import { lastResortResponse } from './lib/last-resort';
 import { drainBody } from './platform/http';
 import type { AppEnv, Bindings } from './platform/env';
@@ -29,8 +29,7 @@ export default {
   async fetch(request: Request): Promise<Response> {
     let response: Response;
     try {
-      // A published page's edge copy answers before the router and Astro (src/lib/edge-hit.ts).
-      response = (await edgeHit(request, bindings)) ?? (await app.fetch(request, bindings, executionCtx));
+      response = await app.fetch(request, bindings, executionCtx);
     } catch (err) {
       response = lastResortResponse(request, err);
     }

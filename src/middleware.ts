@@ -1,7 +1,7 @@
 /**
  * Astro middleware: after a funnel page rendered, store its HTML in the edge cache under
  * the key the page chose (`locals.htmlCacheKey`, see src/lib/html-cache.ts). Hits never
- * get here: src/fetch.ts answers them first (src/lib/edge-hit.ts).
+ * get here: src/worker.ts answers them first (src/lib/edge-hit.ts).
  */
 import { waitUntil } from 'cloudflare:workers';
 import { defineMiddleware } from 'astro:middleware';

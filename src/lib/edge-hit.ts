@@ -1,5 +1,5 @@
 /**
- * The first thing the worker does with a request (src/fetch.ts): answer a published page
+ * The first thing the worker does with a request (src/worker.ts): answer a published page
  * from its edge HTML copy (./html-cache.ts) before the router, Astro or any page work. No
  * copy → undefined, and the request goes on to the pages, which render and store one.
  */

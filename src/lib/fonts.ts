@@ -51,7 +51,7 @@ export function themeFonts(doc: PageDocument): { headline: SelfHostedFont | null
 
 /**
  * A font-family value for CSS: the font quoted, then for a self-hosted font its
- * metric-matched fallback (./fonts-assets.ts: no layout shift when it swaps in), then generics.
+ * metric-matched fallback (./fonts-assets.ts: what a view shows while the font is not cached), then generics.
  */
 export function fontStack(font: string | undefined, fallback: string): string {
   const name = (font ?? '').replace(/["'\\;{}<>]/g, '').trim() || fallback;

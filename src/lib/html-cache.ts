@@ -7,8 +7,8 @@
  * A hit is answered before any page work (`answerFromEdge`, called by the middleware): the
  * small route entry of ./page-cache.ts gives the version, the page language and the clock
  * dependence; the request gives `?lang` and Accept-Language. No page data is read, parsed
- * or validated and no translator is made. The worker asks here first (src/fetch.ts via
- * ./edge-hit.ts), before its router and Astro.
+ * or validated and no translator is made. The worker asks here first (src/worker.ts via
+ * ./edge-hit.ts), before the Astro adapter, its router and Astro.
  */
 import { resolveLanguage } from './i18n/languages';
 import { FRESH_MS, type PageFetch, readRoute, type RefreshOptions, refreshInBackground } from './page-cache';

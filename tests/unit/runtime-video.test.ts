@@ -62,6 +62,7 @@ describe('video island props', () => {
       imageUrl: (raw) => raw.replace('https://storage.googleapis.com/', 'https://cdn.test/'),
     });
     expect(viaCdn.thumbnailUrl).toBe('https://cdn.test/b/t.jpg');
+    expect(videoIslandProps({ extra: {} }, t, { aboveFold: true }).eagerThumbnail).toBe(true);
     expect(videoWidth('80%')).toBe('80%');
     expect(videoWidth('calc(1px)')).toBe('100%');
     expect(videoWidth(undefined)).toBe('100%');

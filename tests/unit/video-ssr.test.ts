@@ -16,6 +16,15 @@ describe('server-rendered video markup', () => {
     expect(html).not.toContain('<iframe');
   });
 
+  it('loads the thumbnail of a video in the first screen at once and first, one further down lazily', () => {
+    const extra = { type: 'youtube', embedURL: 'https://youtu.be/dQw4w9WgXcQ', thumbnailURL: 'https://cdn.test/t.jpg' };
+    const first = renderToString(createElement(VideoPlayer, videoIslandProps({ extra }, t, { aboveFold: true })));
+    expect(first).toMatch(/<img class="ef-video__thumbnail"[^>]*loading="eager"[^>]*fetchPriority="high"/);
+    const below = renderToString(createElement(VideoPlayer, videoIslandProps({ extra }, t)));
+    expect(below).toMatch(/<img class="ef-video__thumbnail"[^>]*loading="lazy"/);
+    expect(below).not.toContain('fetchPriority');
+  });
+
   it('never renders embed code before play', () => {
     const props = videoIslandProps({ extra: { type: 'html', customEmbedCode: '<iframe src="https://player.example/x"></iframe>' } }, t);
     const html = renderToString(createElement(VideoPlayer, props));

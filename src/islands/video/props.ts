@@ -26,6 +26,8 @@ export function videoWidth(value: unknown): string {
 /** Options of the builder: how seller images are served (e.g. bucket files through the CDN). */
 export interface VideoPropsOptions {
   imageUrl?: (raw: string) => string | null;
+  /** The video is in the first section (not in a popup): its thumbnail loads eagerly. */
+  aboveFold?: boolean;
 }
 
 /** Props of the video island. */
@@ -39,6 +41,7 @@ export function videoIslandProps(element: VideoElement, t: Translate, options: V
     embedUrl,
     customEmbedCode,
     thumbnailUrl: options.imageUrl ? (options.imageUrl(thumbnail) ?? '') : thumbnail,
+    ...(options.aboveFold ? { eagerThumbnail: true } : {}),
     autoplay: extra.autoplay === 1 || extra.autoplay === '1' || extra.autoplay === true,
     width: videoWidth(extra.width),
     messages: videoMessages(t),

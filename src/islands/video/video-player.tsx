@@ -31,6 +31,8 @@ export interface VideoPlayerProps {
   embedUrl: string;
   customEmbedCode: string;
   thumbnailUrl: string;
+  /** The thumbnail is in the first screen: fetched at once and first (it may be the largest paint). */
+  eagerThumbnail?: boolean;
   autoplay: boolean;
   /** CSS width on wide screens (e.g. '100%', '640px'); always 100% on mobile. */
   width: string;
@@ -41,7 +43,7 @@ type PlayerState = 'poster' | 'loading' | 'playing' | 'failed';
 
 /** The video player. */
 export default function VideoPlayer(props: VideoPlayerProps) {
-  const { source, embedUrl, customEmbedCode, thumbnailUrl, autoplay, width, messages } = props;
+  const { source, embedUrl, customEmbedCode, thumbnailUrl, eagerThumbnail = false, autoplay, width, messages } = props;
   const root = useRef<HTMLDivElement>(null);
   const code = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<PlayerState>('poster');
@@ -115,7 +117,7 @@ export default function VideoPlayer(props: VideoPlayerProps) {
     >
       <div className="ef-video__frame">
         {state === 'poster' && (
-          <VideoPoster thumbnailUrl={thumbnailUrl} link={embedded ? null : embedUrl} label={messages.play} onPlay={() => play(false)} />
+          <VideoPoster thumbnailUrl={thumbnailUrl} eager={eagerThumbnail} link={embedded ? null : embedUrl} label={messages.play} onPlay={() => play(false)} />
         )}
         {showPlayer && !embedded && src && (
           <iframe

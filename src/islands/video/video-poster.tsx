@@ -9,6 +9,8 @@ import { normaliseLink } from '../../lib/links';
 /** Props of the poster. */
 export interface VideoPosterProps {
   thumbnailUrl: string;
+  /** Above the fold: loaded eagerly with high priority, like the first section's images. */
+  eager?: boolean;
   /** The seller's video link (hosted sources), null for embed code. */
   link: string | null;
   label: string;
@@ -25,11 +27,13 @@ function PlayIcon() {
 }
 
 /** The poster with its play control. */
-export function VideoPoster({ thumbnailUrl, link, label, onPlay }: VideoPosterProps) {
+export function VideoPoster({ thumbnailUrl, eager = false, link, label, onPlay }: VideoPosterProps) {
   const image = thumbnailUrl.trim() !== '' ? normaliseLink(thumbnailUrl) : '';
   const content = (
     <>
-      {image !== '' && image !== '#' && <img className="ef-video__thumbnail" src={image} alt="" loading="lazy" decoding="async" />}
+      {image !== '' && image !== '#' && (
+        <img className="ef-video__thumbnail" src={image} alt="" loading={eager ? 'eager' : 'lazy'} fetchPriority={eager ? 'high' : undefined} decoding="async" />
+      )}
       <PlayIcon />
     </>
   );

@@ -1,0 +1,28 @@
+/**
+ * The worker's entry (wrangler.toml `main`): a published page's edge HTML copy answers
+ * first (./lib/edge-hit.ts), before the Astro adapter matches a route, builds locals or
+ * starts its render pipeline; every other request goes to the adapter's handler, which
+ * serves the static assets and runs the fetch file (./fetch.ts: the edge routes, then
+ * Astro pages).
+ */
+import { handle } from '@astrojs/cloudflare/handler';
+import { edgeHit } from './lib/edge-hit';
+import { lastResortResponse } from './lib/last-resort';
+import { drainBody } from './platform/http';
+import type { Bindings } from './platform/env';
+
+export default {
+  async fetch(request: Request, env: Bindings, ctx: ExecutionContext): Promise<Response> {
+    let response: Response | undefined;
+    try {
+      response = await edgeHit(request, env);
+    } catch (err) {
+      response = lastResortResponse(request, err);
+    }
+    if (!response) return handle(request, env as unknown as Parameters<typeof handle>[1], ctx);
+    // A body answered unread is read to its end first, so the connection is left clean
+    // for the client's next request (as ./fetch.ts does for everything else).
+    await drainBody(request);
+    return response;
+  },
+} satisfies ExportedHandler<Bindings>;
