@@ -1,7 +1,7 @@
 /**
  * Lighthouse (mobile, its default simulated throttling: 150 ms RTT, 1.6 Mbps, CPU x4) on
  * each page in Debian's Chromium (CHROME_PATH, default /usr/bin/chromium), one browser for
- * every run: performance score, FCP, LCP, CLS, TBT.
+ * every run: performance score, FCP, LCP, CLS, TBT. Every run is a first visit (no cookies).
  *
  * One run is noisy on a shared machine, so each page runs BENCH_LIGHTHOUSE_RUNS times
  * (default 3) and the median run is reported (Lighthouse's own computeMedianRun), with the
@@ -19,6 +19,26 @@ const CPU_SLOWDOWN = process.env.BENCH_CPU_SLOWDOWN ? Number(process.env.BENCH_C
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
+/**
+ * Lighthouse resets storage between runs but keeps cookies, so without this every run after
+ * the first would measure a returning visitor (an evergreen timer's cookie hides and shows
+ * elements on a revisit). Each run measures a first visit.
+ */
+async function clearCookies(port) {
+  const { webSocketDebuggerUrl } = await (await fetch(`http://127.0.0.1:${port}/json/version`)).json();
+  // Node's own WebSocket client (Node 22+).
+  const socket = new WebSocket(webSocketDebuggerUrl);
+  await new Promise((open, fail) => {
+    socket.addEventListener('open', open, { once: true });
+    socket.addEventListener('error', fail, { once: true });
+  });
+  await new Promise((done) => {
+    socket.addEventListener('message', done, { once: true });
+    socket.send(JSON.stringify({ id: 1, method: 'Storage.clearCookies' }));
+  });
+  socket.close();
+}
+
 export async function lighthouseRuns(urls) {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -30,6 +50,7 @@ export async function lighthouseRuns(urls) {
     for (const url of urls) {
       const runs = [];
       for (let i = 0; i < RUNS; i++) {
+        await clearCookies(chrome.port);
         const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, config);
         runs.push(result.lhr);
       }
