@@ -21,8 +21,6 @@ import type { OrderFormProps } from './types';
 import { useCard } from './use-card';
 import { useCheckout, type Visit } from './use-checkout';
 import { useProducts } from './use-products';
-import '../../widgets/form/form.css';
-import './order-form.css';
 
 type VisitBase = Omit<Visit, 'sessionId' | 'sessionFingerprint'> & { funnelName: string };
 

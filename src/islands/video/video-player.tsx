@@ -7,7 +7,6 @@
  * page runtime) stops the video by removing the player.
  */
 import { type CSSProperties, useCallback, useEffect, useRef, useState } from 'react';
-import './video.css';
 import { embedCodeSource, playerUrl, usesEmbedCode, type VideoSource } from './embed-url';
 import { mountEmbedCode } from './embed-code';
 import { isReachable } from './reachability';

@@ -7,7 +7,6 @@
 import { useEffect, useState } from 'react';
 import { guessTimeZone } from '../../lib/time/zone-aliases';
 import { BookingFlow } from './booking-flow';
-import './booking.css';
 import type { BookingWidgetProps } from './types';
 
 export default function BookingWidget(props: BookingWidgetProps) {

@@ -9,7 +9,6 @@ import { fill, longDate, slotTime } from './format';
 import type { BookingMessages } from './messages';
 import { PopupHeader } from './popup-header';
 import { postCloseWindow } from '../embed/protocol';
-import './booking.css';
 
 export interface CancelWidgetProps {
   messages: BookingMessages;

@@ -21,7 +21,6 @@ import { longDate, slotTime } from './format';
 import type { BookingMessages } from './messages';
 import type { BookingCalendar, BookingSettings } from './types';
 import type { FormStrings } from '../form/types';
-import '../form/form.css';
 
 export interface ContactStepProps {
   lang: string;

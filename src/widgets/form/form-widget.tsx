@@ -20,7 +20,6 @@ import type { FieldEnv, FormStrings } from './types';
 import { useFormEngine } from './use-form-engine';
 import { useSubmission } from './use-submission';
 import { eventData, funnelEventData, trackSubmission, trackWidgetView, visitorFingerprint } from './widget-tracking';
-import './form.css';
 
 export interface FormWidgetProps {
   formId: string;

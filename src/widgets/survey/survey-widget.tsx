@@ -23,8 +23,6 @@ import { type AdvanceTrigger, answersOf, backTo, canGoBack, disqualifiesAtOnce, 
 import { type SurveyStrings, fill } from './strings';
 import { BackButton, EndScreen, ErrorAlert, Footer, HeaderImage, NextButton, ProgressBar } from './survey-parts';
 import { useSurveyNav } from './use-survey-nav';
-import '../form/form.css';
-import './survey.css';
 
 export interface SurveyWidgetProps {
   surveyId: string;
