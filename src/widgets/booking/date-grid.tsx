@@ -42,6 +42,10 @@ export function DateGrid(props: DateGridProps) {
   const { month, focused, selected, startDay, lang, messages: m } = props;
   const gridRef = useRef<HTMLDivElement>(null);
   const wantsFocus = useRef(false);
+  // The day keys move from: the last one asked for, so keys pressed faster than the grid
+  // re-renders (a slow phone) each move on from the one before, not from a stale render.
+  const latest = useRef(focused);
+  latest.current = focused;
   const short = weekdayNames(lang, 'short');
   const long = weekdayNames(lang, 'long');
   const order = Array.from({ length: 7 }, (_, i) => (startDay + i) % 7);
@@ -51,7 +55,9 @@ export function DateGrid(props: DateGridProps) {
   useEffect(() => {
     if (!wantsFocus.current) return;
     wantsFocus.current = false;
-    gridRef.current?.querySelector<HTMLElement>(`[data-date="${focused}"]`)?.focus();
+    const grid = gridRef.current;
+    // Focus never falls out of the grid: the asked-for day, else the day in the tab order.
+    (grid?.querySelector<HTMLElement>(`[data-date="${focused}"]`) ?? grid?.querySelector<HTMLElement>('[tabindex="0"]'))?.focus();
   }, [focused]);
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
@@ -59,7 +65,9 @@ export function DateGrid(props: DateGridProps) {
     if (!move) return;
     event.preventDefault();
     wantsFocus.current = true;
-    props.onFocus(move(focused, startDay, event.shiftKey));
+    const next = move(latest.current, startDay, event.shiftKey);
+    latest.current = next;
+    props.onFocus(next);
   }
 
   return (
