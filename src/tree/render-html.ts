@@ -12,10 +12,14 @@ import type { TreeNode } from './build-tree';
 import type { Placement, RenderContext } from './context';
 import { parseExtra } from './extra';
 
-/** An island element, rendered by the layout through Astro. */
+/** An island element with its settings read, for the layout to render through Astro. */
 export interface IslandSegment {
   node: TreeNode;
   place: Placement;
+  meta: string;
+  extra: unknown;
+  /** The island's Astro component (the registry's `component`). */
+  component: (props: never) => unknown;
 }
 
 /** Rendered HTML, or an island for Astro, in document order (adjacent HTML joined). */
@@ -47,12 +51,12 @@ function renderNode(node: TreeNode, ctx: RenderContext, place: Placement, defini
     ctx.log('element.unknown-type', { elementId: element.id, meta });
     return;
   }
+  const extra = parseExtra(definition.extra, element.extra, ctx.log, element.id);
   if (definition.component) {
-    out.push({ node, place });
+    out.push({ node, place, meta, extra, component: definition.component });
     return;
   }
   try {
-    const extra = parseExtra(definition.extra, element.extra, ctx.log, element.id);
     const children: Segment[] = [];
     for (const child of node.children) renderNode(child, ctx, place, definitionOf, children);
     const props = { node, extra, ctx, place } as never;
