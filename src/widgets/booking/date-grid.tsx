@@ -52,8 +52,12 @@ export function DateGrid(props: DateGridProps) {
   const title = monthTitle(month, lang);
   const titleId = `ef-month-${month}`;
 
+  // Whether a day had the keyboard focus: when the focused day changes without a key (the
+  // month's first free day is picked when its slots arrive), focus follows it.
+  const inGrid = useRef(false);
+
   useEffect(() => {
-    if (!wantsFocus.current) return;
+    if (!wantsFocus.current && !inGrid.current) return;
     wantsFocus.current = false;
     const grid = gridRef.current;
     // Focus never falls out of the grid: the asked-for day, else the day in the tab order.
@@ -83,7 +87,15 @@ export function DateGrid(props: DateGridProps) {
           ›
         </button>
       </div>
-      <div ref={gridRef} role="grid" aria-labelledby={titleId} className="ef-booking__grid" onKeyDown={onKeyDown} aria-busy={props.loading}>
+      <div ref={gridRef} role="grid" aria-labelledby={titleId} className="ef-booking__grid" onKeyDown={onKeyDown}
+        onFocus={() => {
+          inGrid.current = true;
+        }}
+        onBlur={(event) => {
+          if (!gridRef.current?.contains(event.relatedTarget as Node | null)) inGrid.current = false;
+        }}
+        aria-busy={props.loading}
+      >
         <div role="row" className="ef-booking__week">
           {order.map((d) => (
             <div key={d} role="columnheader" aria-label={long[d]} className="ef-booking__weekday">
