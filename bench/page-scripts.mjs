@@ -3,8 +3,9 @@
  * /usr/bin/chromium): every script response of the page's own origin until the network is
  * idle, static and dynamic imports alike, with no interaction, on a phone screen and on a
  * desktop one (islands hydrate when visible, so the first screen decides what loads). Then
- * the page is scrolled to the bottom: what that adds is reported apart. Sizes are of the
- * bodies gzipped here, as the other bench figures.
+ * the page is scrolled to the bottom, and then every island that waits for the visitor
+ * (client:interact) is woken as a pointer over it would: what each adds is reported apart.
+ * Sizes are of the bodies gzipped here, as the other bench figures.
  */
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
@@ -54,8 +55,20 @@ async function measure(browser, url, origin, viewport) {
   await scrollToBottom(page);
   await Promise.all(pending);
   const scrolled = total(bodies);
+  await page.evaluate(() => {
+    for (const island of document.querySelectorAll('astro-island[client="interact"]')) island.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
+  });
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(300);
+  await page.waitForLoadState('networkidle');
+  await Promise.all(pending);
+  const used = total(bodies);
   await context.close();
-  return { ...onLoad, scrolled: { files: scrolled.files - onLoad.files, gzip: scrolled.gzip - onLoad.gzip } };
+  return {
+    ...onLoad,
+    scrolled: { files: scrolled.files - onLoad.files, gzip: scrolled.gzip - onLoad.gzip },
+    used: { files: used.files - scrolled.files, gzip: used.gzip - scrolled.gzip },
+  };
 }
 
 /** For each URL: the scripts loaded without interaction on a phone and a desktop screen, and what scrolling adds. */

@@ -41,8 +41,10 @@ test('the two-step form says payments are unavailable after the opt-in, and the 
   const email = visitorEmail('nostripe');
   await page.goto(`${origin()}/accelerator`);
   await page.locator('form.ef-order').scrollIntoViewIfNeeded();
-  await expect(page.locator(ORDER_FORM)).toBeVisible();
+  // The two-step form hydrates when the visitor starts on it (client:interact).
+  await expect(page.locator(ORDER_FORM)).toHaveCount(0);
   await page.getByLabel('Full name').fill('Nora Later');
+  await expect(page.locator(ORDER_FORM)).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Go to step 2' }).click();
   await expect(page.getByTestId('cards-unavailable')).toContainText('Card payments are unavailable right now. Nothing was charged.');

@@ -17,10 +17,13 @@ test('the opt-in form on / stores a lead with its funnel opt-in and moves on to 
   await page.goto('/?utm_source=spring');
   const form = optinForm(page);
   await form.scrollIntoViewIfNeeded();
+  // The form's code loads when the visitor first uses it (client:interact), not with the page.
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((url) => /form-widget/.test(url))).toEqual([]);
+  await form.getByLabel('First name').fill('Olivia');
   await expect(page.locator('astro-island[component-url*="form-widget"]:not([ssr])')).toHaveCount(1);
   // An opt-in form has no signature, file, cascade or phone field: none of their code loads.
   expect(scripts.filter((url) => /signature-field|file-upload-field|cascade-field|\/phone\./.test(url))).toEqual([]);
-  await form.getByLabel('First name').fill('Olivia');
   await form.getByLabel('Email').fill(email);
   const sent = page.waitForRequest((r) => r.url().endsWith('/api/form') && r.method() === 'POST');
   await form.getByRole('button', { name: 'Send me the guide' }).click();
@@ -75,6 +78,32 @@ test.describe('without JavaScript', () => {
     const [contact] = sql(`SELECT id FROM contacts WHERE email = ${q(email)}`);
     expect(sql(`SELECT event_type FROM funnel_events WHERE contact_id = ${q(contact?.id)}`)).toEqual([{ event_type: 'optin' }]);
   });
+});
+
+test('what a visitor types and clicks before the form code has arrived is kept: the lead is stored and the page moves on', async ({ page }) => {
+  const email = `early-${Date.now()}@example.com`;
+  // The form's code is held back until the visitor has typed and pressed the button.
+  let release = () => {};
+  const arrived = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/_astro\/form-widget\.[^/]+\.js$/, async (route) => {
+    await arrived;
+    await route.continue();
+  });
+  await page.goto('/');
+  const form = optinForm(page);
+  await form.getByLabel('First name').fill('Early');
+  await form.getByLabel('Email').fill(email);
+  await form.getByRole('button', { name: 'Send me the guide' }).click();
+  // The click neither posted the page away nor was lost: it waits for the code.
+  await page.waitForTimeout(300);
+  expect(new URL(page.url()).pathname).toBe('/');
+  await expect(form.getByLabel('Email')).toHaveValue(email);
+  release();
+  await page.waitForURL(/\/accelerator$/);
+  const [contact] = sql(`SELECT first_name FROM contacts WHERE email = ${q(email)}`);
+  expect(contact?.first_name).toBe('Early');
 });
 
 test('a submission whose answer was lost is resent and stored once (one submission, one contact)', async ({ page }) => {

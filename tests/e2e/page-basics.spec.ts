@@ -78,10 +78,13 @@ test('a page without islands loads no framework, only the page runtime', async (
   expect(scripts.length).toBeGreaterThan(0);
   expect(scripts.filter((path) => /react|client\.|jsx-runtime|timer|video/.test(path))).toEqual([]);
 
-  // A page with islands (the fixture's video, hydrated once visible) does load them.
+  // A page with a video loads React and the player only when the visitor reaches for it.
   scripts.length = 0;
   await openFixture(page, '/');
   await page.locator('#vid_yt').scrollIntoViewIfNeeded();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((path) => /video-player/.test(path))).toEqual([]);
+  await page.locator('#vid_yt .ef-video__poster').hover();
   await expect.poll(() => scripts.some((path) => /react|client\./.test(path))).toBe(true);
 });
 

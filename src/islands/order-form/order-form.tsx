@@ -4,11 +4,12 @@
  * are the form engine's, validated by its shared rules on every change and on submit;
  * nothing is sent while errors exist. Stripe.js loads only once the card step is shown.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { readFunnelContext } from '../../client/context';
 import { trackPixelEvent } from '../../client/pixel';
 import { FormFields } from '../../widgets/form/form-fields';
 import { initialValues } from '../../widgets/form/initial-values';
+import { typedBeforeHydration } from '../../widgets/form/typed-values';
 import { rememberContact, rememberedContact } from '../../widgets/form/sticky-contact';
 import type { FieldEnv } from '../../widgets/form/types';
 import { useFormEngine } from '../../widgets/form/use-form-engine';
@@ -39,12 +40,15 @@ export default function OrderForm(form: OrderFormProps) {
   const engine = useFormEngine({ fields, initialValues: {}, country: form.country, today: '', turnstile: false }, root);
   const env: FieldEnv = { lang: form.lang, country: form.country, today: '', labelsVisible: true, strings: form.formStrings, turnstileSiteKey: '' };
 
+  // A layout effect, so values typed before hydration (client:interact) are in place before a
+  // click that hydrated the island is handled.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once at hydration; the fields and settings never change afterwards.
-  useEffect(() => {
+  useLayoutEffect(() => {
     const context = readFunnelContext(document);
     // Sticky contact: what this visitor gave before, only from this same location.
     const known = form.stickyContact ? rememberedContact(context.locationId) : {};
-    engine.reset(initialValues(fields, new URLSearchParams(location.search), known, form.country));
+    // What the visitor typed before the island hydrated (client:interact) wins over prefill.
+    engine.reset({ ...initialValues(fields, new URLSearchParams(location.search), known, form.country), ...typedBeforeHydration(root.current, fields) });
     setVisit({
       funnelId: context.funnelId,
       stepId: context.stepId,

@@ -5,7 +5,7 @@
  * step or shows the thank-you message. Server-rendered as a plain multipart form that
  * posts to the widget route, so it also works without JavaScript.
  */
-import { type CSSProperties, useCallback, useEffect, useRef, useState } from 'react';
+import { type CSSProperties, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { carryQuery } from '../../lib/links';
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD, IDEMPOTENCY_FIELD } from '../../lib/spam-defence';
 import type { FieldError } from '../../lib/validation/fields';
@@ -16,6 +16,7 @@ import { formCssVars, isInlineLayout } from './form-style';
 import { Honeypot, SubmitButton } from './form-parts';
 import { initialValues } from './initial-values';
 import { rememberContact, rememberedContact } from './sticky-contact';
+import { typedBeforeHydration } from './typed-values';
 import type { FieldEnv, FormStrings } from './types';
 import { useFormEngine } from './use-form-engine';
 import { useSubmission } from './use-submission';
@@ -70,15 +71,18 @@ export default function FormWidget(props: FormWidgetProps) {
   const env: FieldEnv = { lang: props.lang, country: props.country, today: props.today, labelsVisible: form.formLabelVisible, strings, turnstileSiteKey: props.turnstileSiteKey, onCaptcha: engine.setCaptchaToken };
   const fingerprint = useRef('');
 
+  // A layout effect: when a click made before hydration hydrates the island at once
+  // (client:interact), the values typed before it are in place before that click is handled.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once when the island mounts.
-  useEffect(() => {
+  useLayoutEffect(() => {
     fingerprint.current = visitorFingerprint(props.notrack);
     if (!props.notrack) trackWidgetView({ kind: 'form', id: formId, name: props.name, locationId, pixelId: form.fbPixelId, pageViewEvent: form.pageViewEvent }, fingerprint.current);
-    // Prefill that only the browser knows: the funnel page's own query and the remembered contact.
-    if (props.submitted) return;
+    // Prefill that only the browser knows: the funnel page's own query and the remembered
+    // contact; then whatever the visitor typed before the island hydrated, which wins.
     const known = form.stickyContact ? rememberedContact(locationId) : {};
-    const prefill = initialValues(form.fields, new URLSearchParams(props.query || location.search), known, props.country);
-    for (const [key, value] of Object.entries(prefill)) if (value !== initial[key]) engine.setValue(key, value);
+    const prefill = props.submitted ? {} : initialValues(form.fields, new URLSearchParams(props.query || location.search), known, props.country);
+    const start = { ...prefill, ...typedBeforeHydration(root.current, form.fields) };
+    for (const [key, value] of Object.entries(start)) if (value !== initial[key]) engine.setValue(key, value);
   }, []);
 
   const onAccepted = useCallback(

@@ -7,8 +7,21 @@
 import { DEFAULT_COUNTRY } from '../../lib/countries';
 import { fieldKey } from '../../lib/validation/fields';
 import { type FormField, STANDARD_CONTACT_FIELDS } from '../../schemas/form';
+import { stickyContactKey } from './sticky-contact';
 
 const STANDARD = new Set<string>(STANDARD_CONTACT_FIELDS);
+
+/**
+ * Where the browser finds prefill the cached page cannot show (the `client:interact` wake
+ * options of src/client/interact-directive.ts): the query parameters of the visible standard
+ * contact fields, and the remembered contact's storage key when the form is sticky.
+ */
+export function browserPrefill(fields: readonly FormField[], sticky: { locationId: string } | null): { query: string[]; storage: string[] } {
+  return {
+    query: fields.filter((field) => !field.hidden && STANDARD.has(field.tag)).map((field) => field.tag),
+    storage: sticky ? [stickyContactKey(sticky.locationId)] : [],
+  };
+}
 
 /** The default of a hidden field, from the query or its hiddenFieldValue. */
 export function hiddenValue(field: FormField, query: URLSearchParams): unknown {

@@ -8,7 +8,8 @@ import type { FieldError } from '../../lib/validation/fields';
 import type { ApiFetch } from '../../platform/client';
 import type { FormDocument } from '../../schemas/form';
 import { type AfterSubmit, afterSubmit } from './after-submit';
-import { readPlainForm, submissionBody } from './server';
+import { readPlainForm } from './plain-form';
+import { submissionBody } from './server';
 
 export type PlainOutcome = { kind: 'done'; after: AfterSubmit } | { kind: 'refused'; values: Record<string, unknown>; errors: FieldError[]; alert: string };
 

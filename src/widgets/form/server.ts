@@ -4,7 +4,6 @@
  * multipart post read back into the `formData` JSON and file parts of POST /form.
  */
 import * as v from 'valibot';
-import { fieldKey } from '../../lib/validation/fields';
 import type { ApiFetch } from '../../platform/client';
 import { type FormDocument, formDocument } from '../../schemas/form';
 
@@ -41,32 +40,6 @@ export async function formToken(api: ApiFetch, kind: 'form' | 'survey', id: stri
   const res = await api(`/widget-token?kind=${kind}&id=${encodeURIComponent(id)}`).catch(() => null);
   const body = res?.ok ? ((await res.json()) as { token?: unknown }) : {};
   return typeof body.token === 'string' ? body.token : '';
-}
-
-/** Types whose plain-form inputs repeat (checkbox lists, multi-selects) or are numbered (`key[0]`). */
-const LISTS = new Set(['checkbox', 'multiple_options']);
-const NUMBERED = new Set(['textbox_list', 'cascade_dropdown']);
-const FILES = new Set(['file_upload', 'signature']);
-
-/** A plain form post as the answers and files of a submission. */
-export function readPlainForm(fields: FormDocument['form']['fields'], data: FormData): { answers: Record<string, unknown>; files: Map<string, File[]> } {
-  const answers: Record<string, unknown> = {};
-  const files = new Map<string, File[]>();
-  const text = (x: FormDataEntryValue | null) => (typeof x === 'string' ? x : undefined);
-  for (const field of fields) {
-    const key = fieldKey(field);
-    if (!key) continue;
-    if (FILES.has(field.type)) {
-      const list = data.getAll(key).filter((x): x is File => typeof x !== 'string' && (x.size > 0 || x.name !== ''));
-      if (list.length) files.set(key, list);
-    } else if (LISTS.has(field.type)) answers[key] = data.getAll(key).filter((x) => typeof x === 'string');
-    else if (NUMBERED.has(field.type)) {
-      const list: string[] = [];
-      for (let i = 0; data.has(`${key}[${i}]`); i++) list.push(text(data.get(`${key}[${i}]`)) ?? '');
-      answers[key] = list;
-    } else if (data.has(key)) answers[key] = text(data.get(key));
-  }
-  return { answers, files };
 }
 
 /** The multipart body of POST /form from answers, extras and files. */

@@ -3,7 +3,9 @@
  * submitted is remembered per location in local storage and prefills the fields they
  * already gave on their next visit.
  */
-const keyOf = (locationId: string) => `ef_contact_${locationId}`;
+/** The local-storage key of a location's remembered contact. */
+export const stickyContactKey = (locationId: string) => `ef_contact_${locationId}`;
+const keyOf = stickyContactKey;
 
 export function rememberContact(locationId: string, contact: Readonly<Record<string, unknown>>): void {
   try {

@@ -6,10 +6,14 @@ export const ORDER_FORM = 'form.ef-order[data-hydrated]';
 /** A unique address per test, so database checks see only this visitor's rows. */
 export const visitorEmail = (label: string) => `${label}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 
-/** Opens the demo sales page and waits for the order form to hydrate. */
+/**
+ * Opens the demo sales page and waits for the order form to hydrate. A two-step form's code
+ * loads when the visitor reaches for it (client:interact), so the pointer moves over it.
+ */
 export async function openSalesPage(page: Page, url = '/accelerator'): Promise<void> {
   await page.goto(url);
   await page.locator('form.ef-order').scrollIntoViewIfNeeded();
+  await page.locator('form.ef-order').hover();
   await expect(page.locator(ORDER_FORM)).toBeVisible();
 }
 

@@ -1,0 +1,98 @@
+/**
+ * `client:interact`: an island whose server render already works (the opt-in form, the
+ * order form's contact step, a video's thumbnail) loads React and hydrates only when the
+ * visitor is about to use it: a pointer over it or pressed on it, focus or a key inside it.
+ * A page nobody touches loads no React at all (issue 8's JavaScript and TBT budgets).
+ *
+ * Nothing done before hydration is lost:
+ * - text typed and choices made stay in the controls (React keeps a control's current value
+ *   when it hydrates) and the island adopts them (src/widgets/form/typed-values.ts);
+ * - a click while the code is still loading (a submit, a play button, a checkbox) is held
+ *   and dispatched again once React has the island, which hydrates it at once and handles it.
+ * If the code cannot load, the held click is let through as a plain click (a form posts
+ * without JavaScript) and Astro's own error handling applies.
+ *
+ * Registered in astro.config.mjs (addClientDirective); typed below.
+ */
+import type { ClientDirective } from 'astro';
+
+/** What starts hydration: the visitor is about to use the island. */
+const WAKE_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
+
+/**
+ * `client:interact={…}`: prefill the cached page cannot show but the browser has (a query
+ * parameter, a remembered contact in local storage; src/widgets/form/initial-values.ts
+ * browserPrefill). When there is some, the island hydrates as soon as it scrolls into view,
+ * so the visitor sees their details without touching the form.
+ */
+export interface InteractOptions {
+  query?: string[];
+  storage?: string[];
+}
+
+function hasPrefill(options: InteractOptions): boolean {
+  const query = new URLSearchParams(location.search);
+  if (options.query?.some((name) => query.has(name))) return true;
+  try {
+    return options.storage?.some((key) => localStorage.getItem(key) !== null) ?? false;
+  } catch {
+    return false;
+  }
+}
+
+const interactDirective: ClientDirective = (load, directive, el) => {
+  let started = false;
+  let held: Element | null = null;
+  const options = { capture: true, passive: true } as const;
+
+  /** A click before React has the island: kept, to be dispatched again once it has. */
+  const hold = (event: Event) => {
+    if (!(event.target instanceof Element)) return;
+    // A modified or secondary click (a link opened in a new tab) keeps the browser's meaning.
+    if (event instanceof MouseEvent && (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey)) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    held = event.target;
+    void wake();
+  };
+
+  const replay = () => {
+    el.removeEventListener('click', hold, true);
+    const target = held;
+    held = null;
+    if (target?.isConnected) target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true, detail: 1 }));
+  };
+
+  const wake = async () => {
+    if (started) return;
+    started = true;
+    for (const type of WAKE_EVENTS) el.removeEventListener(type, wake, options);
+    try {
+      const hydrate = await load();
+      await hydrate();
+    } finally {
+      replay();
+    }
+  };
+
+  el.addEventListener('click', hold, true);
+  for (const type of WAKE_EVENTS) el.addEventListener(type, wake, options);
+
+  const settings = typeof directive.value === 'object' && directive.value ? (directive.value as InteractOptions) : {};
+  if (hasPrefill(settings)) {
+    const seen = new IntersectionObserver((entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      seen.disconnect();
+      void wake();
+    });
+    for (const child of el.children) seen.observe(child);
+  }
+};
+
+export default interactDirective;
+
+declare module 'astro' {
+  interface AstroClientDirectives {
+    'client:interact'?: boolean | InteractOptions;
+  }
+}
