@@ -15,6 +15,7 @@
  * Preview is never cached (callers do not come here for it).
  */
 import { type HtmlClock, htmlClockOf } from '../tree/html-clock';
+import { setBounded } from './memo';
 
 /** How long a KV copy is used without asking the API again (in the background). */
 export const FRESH_MS = 30_000;
@@ -116,9 +117,8 @@ export async function readRoute(kv: KVNamespace, host: string, path: string, now
   const memo = routeMemo.get(key);
   if (memo && now < memo.until && memo.until - now <= ROUTE_MEMO_MS) return memo.entry;
   const entry = await readJson<RouteEntry>(kv, key);
-  if (routeMemo.size >= 1000) routeMemo.delete(routeMemo.keys().next().value ?? key);
   // A missing entry is not remembered: the render that follows writes it.
-  if (entry) routeMemo.set(key, { entry, until: now + ROUTE_MEMO_MS });
+  if (entry) setBounded(routeMemo, key, { entry, until: now + ROUTE_MEMO_MS }, 1000);
   else routeMemo.delete(key);
   return entry;
 }
@@ -199,12 +199,6 @@ export function refreshInBackground(options: RefreshOptions, waitUntil: (promise
 const PAGE_MEMO_SIZE = 64;
 const pageMemo = new Map<string, CachedPage>();
 
-function memoPage(key: string, page: CachedPage): void {
-  pageMemo.delete(key);
-  pageMemo.set(key, page);
-  if (pageMemo.size > PAGE_MEMO_SIZE) pageMemo.delete(pageMemo.keys().next().value ?? key);
-}
-
 /**
  * Loads published page data through the KV cache: a copy answers at once (refreshed in the
  * background when older than FRESH_MS); without one, the API answers and is remembered.
@@ -216,7 +210,7 @@ export async function loadPublishedPage(options: LoadOptions): Promise<LoadedPag
   const memo = pageMemo.get(key);
   const cached = route && memo?.version === route.version ? memo : await readJson<CachedPage>(kv, key);
   if (cached) {
-    memoPage(key, cached);
+    setBounded(pageMemo, key, cached, PAGE_MEMO_SIZE);
     if (now - (route?.storedAt ?? cached.storedAt) >= FRESH_MS) refreshInBackground(options, waitUntil);
     return { ok: true, data: cached.data, version: cached.version, storedAt: cached.storedAt, source: 'kv', hasRoute: route?.version === cached.version };
   }

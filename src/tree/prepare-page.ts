@@ -10,6 +10,7 @@ import type { RenderContext } from './context';
 import { type ContextInput, createRenderContext } from './create-context';
 import { type HtmlClock, htmlClockOf } from './html-clock';
 import { readPageDocument } from './read-page';
+import { rememberedFor } from '../lib/memo';
 import type { PageDocument } from '../schemas/page';
 
 export interface PreparedPage {
@@ -29,15 +30,8 @@ export type PageOutcome =
 type PrepareOptions = Omit<ContextInput, 'doc'>;
 
 /** The clock dependence of a document (documents are shared between renders, src/tree/read-page.ts). */
-const clocks = new WeakMap<object, HtmlClock>();
-function clockOf(doc: PageDocument): HtmlClock {
-  let clock = clocks.get(doc);
-  if (!clock) {
-    clock = htmlClockOf(JSON.stringify(doc.elements));
-    clocks.set(doc, clock);
-  }
-  return clock;
-}
+const clocks = new WeakMap<PageDocument, HtmlClock>();
+const clockOf = (doc: PageDocument) => rememberedFor(clocks, doc, () => htmlClockOf(JSON.stringify(doc.elements)));
 
 export function preparePage(raw: unknown, options: PrepareOptions): PreparedPage {
   const read = readPageDocument(raw, options.log);

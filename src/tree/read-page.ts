@@ -6,6 +6,7 @@
 import * as v from 'valibot';
 import { type PageDocument, pageDocument, pageElement, popup } from '../schemas/page';
 import { parseExtra } from './extra';
+import { rememberedFor } from '../lib/memo';
 import type { RenderLog } from './log';
 
 function validItems<T>(schema: v.GenericSchema<unknown, T>, list: unknown, log: RenderLog, what: string): T[] {
@@ -19,19 +20,15 @@ function validItems<T>(schema: v.GenericSchema<unknown, T>, list: unknown, log: 
 }
 
 /**
- * Documents already read, by the page data object they came from: published page data is
- * shared between renders (src/lib/page-cache.ts) and never mutated, so it is validated
- * once per isolate, not once per view. Callers must not mutate the document either.
+ * Documents already read, by the page data object they came from: validated once per
+ * isolate, not once per view (src/lib/memo.ts). Callers must not mutate the document.
  */
 const readDocuments = new WeakMap<object, PageDocument>();
 
 /** The page document in `raw`, with invalid parts dropped (logged) rather than failing. */
 export function readPageDocument(raw: unknown, log: RenderLog): PageDocument {
-  const known = typeof raw === 'object' && raw !== null ? readDocuments.get(raw) : undefined;
-  if (known) return known;
-  const doc = readNewDocument(raw, log);
-  if (typeof raw === 'object' && raw !== null) readDocuments.set(raw, doc);
-  return doc;
+  if (typeof raw !== 'object' || raw === null) return readNewDocument(raw, log);
+  return rememberedFor(readDocuments, raw, () => readNewDocument(raw, log));
 }
 
 function readNewDocument(raw: unknown, log: RenderLog): PageDocument {

@@ -6,6 +6,7 @@
  */
 
 import { selfHostedFont } from '../lib/fonts';
+import { rememberedFor } from '../lib/memo';
 
 const PROPERTY = /^-{0,2}[a-zA-Z][a-zA-Z0-9-]*$/;
 const UNSAFE_VALUE = /[;{}<>\\]|expression\s*\(|javascript:|@import/gi;
@@ -26,18 +27,12 @@ export function cssValue(value: unknown): string | null {
   return clean === '' ? null : clean;
 }
 
-/** Style text by style map: page data is shared between renders and never mutated (src/lib/page-cache.ts). */
+/** Style text by style map, worked out once per map (src/lib/memo.ts). */
 const styleTexts = new WeakMap<object, string>();
 
 /** Inline style text from a camelCase style map; invalid entries are skipped. */
 export function inlineStyle(styles: Readonly<Record<string, unknown>> | undefined): string {
-  if (!styles) return '';
-  let text = styleTexts.get(styles);
-  if (text === undefined) {
-    text = styleText(styles);
-    styleTexts.set(styles, text);
-  }
-  return text;
+  return styles ? rememberedFor(styleTexts, styles, () => styleText(styles)) : '';
 }
 
 function styleText(styles: Readonly<Record<string, unknown>>): string {
