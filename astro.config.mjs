@@ -1,6 +1,7 @@
 // @ts-check
 import cloudflare from '@astrojs/cloudflare';
 import react from '@astrojs/react';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 
@@ -22,6 +23,29 @@ const preloadHelper = {
   resolveId: (id) => (id === '\0vite/preload-helper.js' ? fileURLToPath(new URL('./src/client/preload-helper.ts', import.meta.url)) : undefined),
 };
 
+/**
+ * `import code from 'inline-script:timer-settle.ts'`: that module of src/client and what it
+ * imports, bundled and minified into one classic script, as its text. For the little a page
+ * must run in its HTML before the first paint; it shares the modules the rest of the browser
+ * code uses.
+ */
+/** @type {import('vite').Plugin} */
+const inlineScripts = {
+  name: 'edgefunnel-inline-scripts',
+  enforce: 'pre',
+  resolveId: (id) => (id.startsWith('inline-script:') ? `\0${id}` : undefined),
+  async load(id) {
+    if (!id.startsWith('\0inline-script:')) return undefined;
+    const { build } = await import('esbuild');
+    const entry = fileURLToPath(new URL(`./src/client/${id.slice('\0inline-script:'.length)}`, import.meta.url));
+    const out = await build({ entryPoints: [entry], bundle: true, minify: true, format: 'iife', target: 'es2022', platform: 'browser', write: false, metafile: true });
+    for (const input of Object.keys(out.metafile.inputs)) this.addWatchFile(resolve(input));
+    const [script] = out.outputFiles;
+    if (!script) throw new Error(`inline-script: esbuild wrote nothing for ${entry}`);
+    return `export default ${JSON.stringify(script.text.trim())};`;
+  },
+};
+
 export default defineConfig({
   output: 'server',
   adapter: cloudflare({ imageService: 'passthrough' }),
@@ -32,7 +56,7 @@ export default defineConfig({
   security: { checkOrigin: false },
   // Edge HTML copies are keyed by build: a deploy never serves HTML naming another build's assets.
   vite: {
-    plugins: [preloadHelper],
+    plugins: [preloadHelper, inlineScripts],
     define: { __EDGEFUNNEL_BUILD__: JSON.stringify(Date.now().toString(36)) },
     // @astrojs/cloudflare prefixes every chunk with a `process` shim the worker needs; browser
     // chunks do not (the few references are typeof-guarded), so they go without it.

@@ -13,3 +13,10 @@ declare namespace App {
     htmlCacheKey?: string;
   }
 }
+
+// `inline-script:<file of src/client>`: that browser module bundled into one classic script,
+// imported as its text, for a page to inline (the plugin in astro.config.mjs).
+declare module 'inline-script:*' {
+  const code: string;
+  export default code;
+}

@@ -66,6 +66,47 @@ function evergreenEnd(root: HTMLElement, now: number): number | 'expired' | 'hid
   return visit.endsAt;
 }
 
+/** Hides a completed timer and runs its expire action. */
+function complete(doc: Document, root: HTMLElement, navigate: (url: string) => void): void {
+  root.dataset.timerState = 'expired';
+  hideTimer(doc, timerId(root), root);
+  applyExpireAction(doc, expireOf(root), navigate);
+}
+
+/**
+ * What a timer shows as the page opens, applied at once: hidden on a revisit, completed
+ * (hidden, its expire action run) when its end has passed, or its time left with the end
+ * it counts to remembered in `data-timer-end`. Returns that end, or null when there is
+ * nothing to count. A timer settled before returns what it settled to, so the inline
+ * settle script (./timer-settle.ts, before the first paint) and the counting code that
+ * arrives later decide once.
+ */
+export function settleTimer(doc: Document, root: HTMLElement, now: number, navigate: (url: string) => void): number | null {
+  if (root.dataset.timerState !== 'running') return null;
+  if (root.dataset.timerEnd) return Number(root.dataset.timerEnd);
+  const kind = root.dataset.timer;
+  const end = kind === 'minute-timer' ? evergreenEnd(root, now) : nextDeadline(readDeadlines(root.dataset.deadlines), now, kind === 'day-timer');
+  if (end === 'hidden') {
+    root.dataset.timerState = 'hidden';
+    hideTimer(doc, timerId(root), root);
+    setElementsVisible(doc, idList(root.dataset.showOnRevisit), true);
+    return null;
+  }
+  if (end === 'expired' || (end === null && root.dataset.deadlines)) {
+    complete(doc, root, navigate);
+    return null;
+  }
+  if (end === null) return null;
+  root.dataset.timerEnd = String(end);
+  render(root, end - now);
+  return end;
+}
+
+/** Settles every timer of the page (see settleTimer). */
+export function settleTimers(doc: Document, now: number, navigate: (url: string) => void): void {
+  for (const root of Array.from(doc.querySelectorAll<HTMLElement>('[data-timer]'))) settleTimer(doc, root, now, navigate);
+}
+
 /** Starts one timer; `clock` and `navigate` are the window's. */
 export function startTimer(
   doc: Document,
@@ -74,30 +115,12 @@ export function startTimer(
   navigate: (url: string) => void,
   schedule: (tick: () => void, delay: number) => void,
 ): void {
-  const id = timerId(root);
-  const complete = () => {
-    root.dataset.timerState = 'expired';
-    hideTimer(doc, id, root);
-    applyExpireAction(doc, expireOf(root), navigate);
-  };
-  const now = clock();
-  const kind = root.dataset.timer;
-  const end = kind === 'minute-timer' ? evergreenEnd(root, now) : nextDeadline(readDeadlines(root.dataset.deadlines), now, kind === 'day-timer');
-  if (end === 'hidden') {
-    root.dataset.timerState = 'hidden';
-    hideTimer(doc, id, root);
-    setElementsVisible(doc, idList(root.dataset.showOnRevisit), true);
-    return;
-  }
-  if (end === 'expired' || (end === null && root.dataset.deadlines)) {
-    complete();
-    return;
-  }
+  const end = settleTimer(doc, root, clock(), navigate);
   if (end === null) return;
   const tick = () => {
     const left = end - clock();
     render(root, left);
-    if (left <= 0) complete();
+    if (left <= 0) complete(doc, root, navigate);
     // The display changes when the time left crosses a whole second.
     else schedule(tick, left % 1000 || 1000);
   };

@@ -5,7 +5,7 @@
  * deadline in its zone, the evergreen minute timer's cookie and revisit action, and the
  * deadline as text without JavaScript (requirements PAGE-DATA, docs/contracts/islands.md §4).
  */
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { FIXTURE, openFixture } from './fixture';
 import { E2E_PORT } from './playwright.config';
 
@@ -49,6 +49,47 @@ test('the minute timer remembers the first visit in a cookie and hides itself on
   await openFixture(page, '/timers');
   await expect(page.locator('#mt_main')).toBeHidden();
   await expect(page.locator('#sec_back')).toBeVisible();
+});
+
+/** Holds back the counting code (src/client/timers.ts): what shows is what the inline settle script did before the first paint. */
+async function holdCountingCode(page: Page): Promise<void> {
+  await page.route('**/_astro/timers.*.js', () => {});
+}
+
+test('a returning visitor sees the minute timer hidden and what it shows in place at the first paint, with nothing moving', async ({ page }) => {
+  await openFixture(page, '/timers');
+  await expect(page.locator('#mt_main [data-timer-state="running"]')).toBeAttached();
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { shifts: number[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await holdCountingCode(page);
+  await page.goto(`${FIXTURE}/timers`);
+  await expect(page.locator('#mt_main')).toBeHidden();
+  await expect(page.locator('#sec_back')).toBeVisible();
+  await page.waitForTimeout(500);
+  expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+});
+
+test('timers show their figures, and a countdown whose end has passed is settled, before the counting code arrives', async ({ page }) => {
+  await holdCountingCode(page);
+  await page.goto(`${FIXTURE}/timers`);
+  await expect(page.locator('#mt_main [data-unit="minutes"] .ef-timer__value')).toHaveText(/09|10/);
+  await expect(page.locator('#cd_hide [data-unit="days"] .ef-timer__value')).not.toHaveText('--');
+
+  // An edge copy served after the end: the countdown, the offer it hides and what it shows are settled at once.
+  await page.clock.install({ time: END + 60_000 });
+  await page.goto(`${FIXTURE}/timers`);
+  await expect(page.locator('#cd_hide')).toBeHidden();
+  await expect(page.locator('#sec_offer')).toBeHidden();
+  await expect(page.locator('#sec_late')).toBeVisible();
+
+  // One that redirects leaves before the page shows.
+  await page.goto(`${FIXTURE}/redirect`);
+  await page.waitForURL(`${FIXTURE}/third?from=timer`);
 });
 
 test('an edge copy rendered a day earlier counts to the right moment', async ({ page }) => {
