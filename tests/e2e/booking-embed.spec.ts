@@ -66,7 +66,6 @@ test('the calendar on /welcome books in place', async ({ page }) => {
 test('errors of missing calendars, events and appointments', async ({ page }) => {
   const cases: [string, number, string][] = [
     ['/widget/booking', 404, 'Calendar Id not found'],
-    ['/widget/booking/cal_nope', 404, 'Cannot find calendar.'],
     ['/widget/booking/cal_discovery?event_id=apt_nope', 404, 'No calendar event found'],
     ['/widget/cancel-booking', 404, 'Appointment Id not found'],
     ['/widget/booking/cancel-booking?event_id=apt_nope', 404, 'No calendar event found'],
@@ -78,6 +77,12 @@ test('errors of missing calendars, events and appointments', async ({ page }) =>
     expect(res?.status(), path).toBe(status);
     await expect(page.getByTestId('error-msg')).toHaveText(msg);
   }
+  // Widget data with no calendar: the widget's own last step says so, not the error screen.
+  const res = await page.goto(`${ORIGIN}/widget/booking/cal_nope`);
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole('alert')).toHaveText('Cannot find calendar.');
+  await expect(page.getByTestId('error-msg')).toHaveCount(0);
+  await expect(page.locator('.ef-booking')).toBeVisible();
 });
 
 test('the provider page lists the services, newest first, each booking its calendar', async ({ page }) => {

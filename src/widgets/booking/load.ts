@@ -12,7 +12,8 @@ import { formStrings } from '../form/strings';
 import { bookingMessages, durationLabel } from './messages';
 import type { BookingCalendar, BookingSettings, BookingWidgetProps, RescheduleEvent } from './types';
 
-export type Loaded<T> = { ok: true; value: T } | { ok: false; status: number; msg: string };
+/** `inWidget`: the message shows inside the widget (its step 4), not on the error screen. */
+export type Loaded<T> = { ok: true; value: T } | { ok: false; status: number; msg: string; inWidget?: true };
 
 // biome-ignore lint/suspicious/noExplicitAny: API answers are read loosely and checked field by field.
 type Loose = Record<string, any>;
@@ -106,7 +107,8 @@ export async function loadBookingWidget(
   const data = await getJson(api, `/appointment/widget_data?calendar=${encodeURIComponent(input.ids.join(','))}`);
   if (!data.ok) return data;
   const entries = input.ids.map((id) => data.value[id] as Loose | undefined).filter((e): e is Loose => !!e?.calendar);
-  if (entries.length === 0) return { ok: false, status: 404, msg: t('booking:cannotFindCalendar') };
+  // Widget data with no calendars: step 4 with the "cannot find calendar" message (requirements WIDGET-ERRORS).
+  if (entries.length === 0) return { ok: false, status: 404, msg: t('booking:cannotFindCalendar'), inWidget: true };
   let event: RescheduleEvent | null = null;
   if (query.eventId) {
     const loaded = await loadEvent(api, query.eventId);
