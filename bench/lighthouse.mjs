@@ -1,7 +1,7 @@
 /**
  * Lighthouse (mobile, its default simulated throttling: 150 ms RTT, 1.6 Mbps, CPU x4) on
  * each page in Debian's Chromium (CHROME_PATH, default /usr/bin/chromium), one browser for
- * every run: performance score, FCP, LCP, CLS, TBT. Every run is a first visit (no cookies).
+ * every run: performance score, FCP, LCP, CLS, TBT. Every run is a first visit (no cookies, no localStorage, an empty cache).
  *
  * One run is noisy on a shared machine, so each page runs BENCH_LIGHTHOUSE_RUNS times
  * (default 3) and the median run is reported (Lighthouse's own computeMedianRun), with the
@@ -20,10 +20,14 @@ const CPU_SLOWDOWN = process.env.BENCH_CPU_SLOWDOWN ? Number(process.env.BENCH_C
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
- * Lighthouse resets storage between runs but keeps cookies, so without this every run after
- * the first would measure a returning visitor (an evergreen timer's cookie hides and shows
- * elements on a revisit). Each run measures a first visit.
+ * Lighthouse clears the HTTP cache and some origin storage between runs, but not cookies or
+ * localStorage, so without these every run after the first would measure a returning
+ * visitor: an evergreen timer's cookie hides and shows elements on a revisit, and the font
+ * gate (src/client/font-gate.ts) would find fonts remembered that the cleared cache no longer
+ * has. Each run measures a first visit.
  */
+const FIRST_VISIT_STORAGE = ['cookies', 'local_storage', 'indexeddb', 'file_systems', 'shader_cache', 'service_workers', 'cache_storage'];
+
 async function clearCookies(port) {
   const { webSocketDebuggerUrl } = await (await fetch(`http://127.0.0.1:${port}/json/version`)).json();
   // Node's own WebSocket client (Node 22+).
@@ -51,7 +55,7 @@ export async function lighthouseRuns(urls) {
       const runs = [];
       for (let i = 0; i < RUNS; i++) {
         await clearCookies(chrome.port);
-        const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, config);
+        const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], clearStorageTypes: FIRST_VISIT_STORAGE }, config);
         runs.push(result.lhr);
       }
       const lhr = computeMedianRun(runs);

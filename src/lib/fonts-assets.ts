@@ -4,12 +4,12 @@
  * the @font-face CSS of only the fonts a page uses. Latin and Latin Extended subsets (the
  * latter for Hungarian and Polish), weights 400 and 700.
  *
- * The fonts are `font-display: optional`, and the theme's two main files are preloaded so
- * that they are usually there when the text is first laid out. A font that is not there by
- * then leaves that view in its metric-matched fallback, with no swap (no layout shift: a
- * fallback matches a font's average width, not its line breaks, and a swap shifted lines by
- * CLS 0.027-0.06); it still downloads and is cached, so the funnel's next step (prefetched)
- * is set in it from its first paint.
+ * The fonts are `font-display: optional` with metric-matched fallbacks: a view paints in the
+ * seller's fonts when they are at hand at first layout, and otherwise in the fallback for
+ * the whole view, with no swap (a fallback matches a font's average width, not its line
+ * breaks, and a swap shifted lines by CLS 0.027-0.06). A published page's first view leaves
+ * them off and fetches them when idle; later views turn them on from the cache before the
+ * first layout (src/client/font-gate.ts, src/client/font-cache.ts).
  */
 import lato400 from '@fontsource/lato/files/lato-latin-400-normal.woff2?url';
 import lato700 from '@fontsource/lato/files/lato-latin-700-normal.woff2?url';
@@ -78,11 +78,15 @@ export function fontFaceCss(fonts: readonly SelfHostedFont[]): string {
     .join('\n');
 }
 
+/** Languages whose text needs the Latin Extended files (Hungarian ő ű, Polish ą ę ł …). */
+const EXTENDED_LANGUAGES = new Set(['hu', 'pl']);
+
 /**
- * The files worth preloading: the Latin weights most of the page is set in, the headline
- * font in bold and the content font in regular.
+ * The files a view of the page is set in, both weights of each font it uses (Latin, and
+ * Latin Extended for Hungarian and Polish): what the page lists for the font gate
+ * (src/client/font-cache.ts) to have in the browser's cache before a view turns the fonts on.
  */
-export function fontPreloads(headline: SelfHostedFont | null, content: SelfHostedFont | null): string[] {
-  const files = [headline && FILES[headline].latin[700], content && FILES[content].latin[400]];
-  return [...new Set(files.filter((file): file is string => Boolean(file)))];
+export function fontCacheFiles(fonts: readonly SelfHostedFont[], lang: string): string[] {
+  const extended = EXTENDED_LANGUAGES.has(lang.split('-')[0] ?? '');
+  return fonts.flatMap((font) => ([400, 700] as const).flatMap((weight) => [FILES[font].latin[weight], ...(extended ? [FILES[font].latinExt[weight]] : [])]));
 }

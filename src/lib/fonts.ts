@@ -40,15 +40,6 @@ export function fontsUsedBy(doc: PageDocument, isPreview = false): SelfHostedFon
   return SELF_HOSTED_FONTS.filter((font) => used.has(font));
 }
 
-/** The theme's headline and content fonts, when self-hosted (the ones worth preloading). */
-export function themeFonts(doc: PageDocument): { headline: SelfHostedFont | null; content: SelfHostedFont | null } {
-  const typography = doc.defaultSettings?.typography;
-  return {
-    headline: selfHostedFont(typography?.headlineFont ?? DEFAULT_THEME.headlineFont),
-    content: selfHostedFont(typography?.contentFont ?? DEFAULT_THEME.contentFont),
-  };
-}
-
 /**
  * A font-family value for CSS: the font quoted, then for a self-hosted font its
  * metric-matched fallback (./fonts-assets.ts: what a view shows while the font is not cached), then generics.

@@ -77,4 +77,13 @@ describe('fonts', () => {
     expect(fontsUsedBy(preview)).toEqual([]);
     expect(fontsUsedBy(preview, true)).toEqual(['Lato']);
   });
+
+  it('lists for the font cache both weights of each font, with Latin Extended for Hungarian and Polish', async () => {
+    const { fontCacheFiles } = await import('../../src/lib/fonts-assets');
+    const names = (files: string[]) => files.map((file) => file.split('/').pop()?.replace(/\..*$/, ''));
+    expect(names(fontCacheFiles(['Lato'], 'en'))).toEqual(['lato-latin-400-normal', 'lato-latin-700-normal']);
+    expect(names(fontCacheFiles(['Montserrat', 'Lato'], 'de'))).toHaveLength(4);
+    expect(names(fontCacheFiles(['Open Sans'], 'pl'))).toEqual(['open-sans-latin-400-normal', 'open-sans-latin-ext-400-normal', 'open-sans-latin-700-normal', 'open-sans-latin-ext-700-normal']);
+    expect(fontCacheFiles([], 'hu')).toEqual([]);
+  });
 });

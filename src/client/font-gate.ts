@@ -1,0 +1,37 @@
+/*
+ * The page fonts' gate, run in the page head before anything is laid out: bundled into one
+ * classic script (astro.config.mjs, `inline-script:`) that src/layouts/funnel-page.astro puts
+ * right after the @font-face <style> of a published page. When this browser has every listed
+ * font file in its cache (./font-cache.ts), the rules stay on and the files are preloaded
+ * from the cache; otherwise the rules are switched off for this view, which paints in the
+ * metric-matched fallback and requests no font, and once the page is idle the files are
+ * fetched into the cache for the next view. Without storage the rules stay on, as without
+ * this gate.
+ */
+import { allRemembered, FONT_STYLE_ID, fontFilesOf, rememberedFonts, warmFontCache } from './font-cache';
+
+const style = document.getElementById(FONT_STYLE_ID);
+const files = fontFilesOf(style);
+if (style && files.length > 0) {
+  let cached = true;
+  try {
+    cached = allRemembered(files, rememberedFonts(window.localStorage));
+  } catch {
+    // Storage unavailable: keep the fonts on.
+  }
+  if (!cached) {
+    style.setAttribute('media', 'not all');
+    // Once the page has loaded and is idle, the files this view went without are fetched for the next.
+    window.addEventListener('load', () => (window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1000)))(() => void warmFontCache(document, window)), { once: true });
+  } else {
+    for (const href of files) {
+      const link = document.createElement('link');
+      link.rel = 'preload';
+      link.as = 'font';
+      link.type = 'font/woff2';
+      link.href = href;
+      link.crossOrigin = '';
+      document.head.appendChild(link);
+    }
+  }
+}
