@@ -6,7 +6,7 @@
  * deadline as text without JavaScript (requirements PAGE-DATA, docs/contracts/islands.md §4).
  */
 import { expect, type Page, test } from '@playwright/test';
-import { FIXTURE, openFixture } from './fixture';
+import { FIXTURE, layoutShifts, openFixture, watchLayoutShifts } from './fixture';
 import { E2E_PORT } from './playwright.config';
 
 // Both fixture countdowns end at 2031-01-01 00:00 UTC.
@@ -59,19 +59,13 @@ async function holdCountingCode(page: Page): Promise<void> {
 test('a returning visitor sees the minute timer hidden and what it shows in place at the first paint, with nothing moving', async ({ page }) => {
   await openFixture(page, '/timers');
   await expect(page.locator('#mt_main [data-timer-state="running"]')).toBeAttached();
-  await page.addInitScript(() => {
-    const shifts: number[] = [];
-    (window as unknown as { shifts: number[] }).shifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await watchLayoutShifts(page);
   await holdCountingCode(page);
   await page.goto(`${FIXTURE}/timers`);
   await expect(page.locator('#mt_main')).toBeHidden();
   await expect(page.locator('#sec_back')).toBeVisible();
   await page.waitForTimeout(500);
-  expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+  expect(await layoutShifts(page)).toEqual([]);
 });
 
 test('timers show their figures, and a countdown whose end has passed is settled, before the counting code arrives', async ({ page }) => {

@@ -34,3 +34,19 @@ export async function standInForThirdParties(context: BrowserContext): Promise<s
   await context.route('https://connect.facebook.net/**', (route) => route.abort('internetdisconnected'));
   return visited;
 }
+
+/** Records every layout shift of the page's next documents (read them with layoutShifts). */
+export async function watchLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { shifts: number[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** The layout shifts of the current document so far (an empty list: nothing moved). */
+export function layoutShifts(page: Page): Promise<number[]> {
+  return page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+}

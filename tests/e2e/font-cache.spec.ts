@@ -5,8 +5,8 @@
  * its first paint, out of the browser's cache, and nothing moves on either. A preview always
  * shows the fonts.
  */
-import { type CDPSession, expect, type Page, test } from '@playwright/test';
-import { FIXTURE } from './fixture';
+import { type CDPSession, expect, test } from '@playwright/test';
+import { FIXTURE, layoutShifts, watchLayoutShifts } from './fixture';
 import { E2E_PORT } from './playwright.config';
 
 const DEMO = `http://localhost:${E2E_PORT}`;
@@ -31,23 +31,13 @@ async function drawnWith(cdp: CDPSession, selector: string): Promise<string[]> {
   return fonts.map((font) => `${font.familyName}${font.isCustomFont ? '*' : ''}`);
 }
 
-async function watchShifts(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const shifts: number[] = [];
-    (window as unknown as { shifts: number[] }).shifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-}
-
 test('a first view paints in the fallback without fetching fonts, warms the cache when idle, and the next view is set in the fonts from the cache', async ({ page }) => {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('DOM.enable');
   await cdp.send('CSS.enable');
   const fonts = fontResponses(cdp);
-  await watchShifts(page);
+  await watchLayoutShifts(page);
 
   await page.goto(`${DEMO}/accelerator`, { waitUntil: 'load' });
   expect(fonts, 'no font before the page has loaded').toEqual([]);
@@ -65,7 +55,7 @@ test('a first view paints in the fallback without fetching fonts, warms the cach
   expect((await drawnWith(cdp, 'h1')).some((family) => family.startsWith('Montserrat'))).toBe(true);
   expect((await drawnWith(cdp, 'p')).some((family) => family === 'Lato*')).toBe(true);
   await page.waitForTimeout(300);
-  expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+  expect(await layoutShifts(page)).toEqual([]);
 });
 
 test('a preview always shows the seller fonts', async ({ page }) => {
