@@ -5,8 +5,8 @@
  * has passed since the edge copy was made, the elements they hide and show, and the first
  * figures are in place when the page first paints, so nothing moves; an expired timer's
  * redirect leaves before the page shows. The counting code (./timers.ts) arrives later and
- * goes on from what was settled here.
+ * goes on from what was settled here (./timer-state.ts).
  */
-import { settleTimers } from './timers';
+import { settleTimers } from './timer-state';
 
 settleTimers(document, Date.now(), (url) => window.location.assign(url));

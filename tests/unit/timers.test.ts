@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextDeadline, readDeadlines } from '../../src/client/timers';
+import { nextDeadline, readDeadlines } from '../../src/client/timer-state';
 import { countdownView, DAILY_DEADLINES, dayTimerView, idsShownByTimers, minuteTimerView } from '../../src/lib/timers/view';
 import { parseTimeOfDay, splitRemaining } from '../../src/lib/timers/duration';
 import { evergreenState, parseFirstVisit, timerCookieMaxAge, timerCookieName } from '../../src/lib/timers/evergreen';
