@@ -9,6 +9,7 @@
  * this gate.
  */
 import { allRemembered, FONT_STYLE_ID, fontFilesOf, rememberedFonts, warmFontCache } from './font-cache';
+import { whenIdle } from './idle';
 
 const style = document.getElementById(FONT_STYLE_ID);
 const files = fontFilesOf(style);
@@ -22,7 +23,7 @@ if (style && files.length > 0) {
   if (!cached) {
     style.setAttribute('media', 'not all');
     // Once the page has loaded and is idle, the files this view went without are fetched for the next.
-    window.addEventListener('load', () => (window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1000)))(() => void warmFontCache(document, window)), { once: true });
+    window.addEventListener('load', () => whenIdle(window, () => void warmFontCache(document, window)), { once: true });
   } else {
     for (const href of files) {
       const link = document.createElement('link');

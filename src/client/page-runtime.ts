@@ -10,6 +10,7 @@
  */
 import { carryQueryToStepLinks, runAction } from './actions';
 import { readFunnelContext } from './context';
+import { whenIdle } from './idle';
 import { flagMobile } from './mobile';
 import { prefetchNextStep, reloadFromBackForwardCache, reloadOnChunkError } from './navigation';
 import { loadHashReapply, loadNavMenus, loadPopups, loadScrolling, loadTimers } from './page-features';
@@ -41,8 +42,7 @@ export function startPageRuntime(doc: Document, win: Window): void {
 
   loadHashReapply(doc, win);
   startTracking(doc, win, context);
-  const idle = win.requestIdleCallback ?? ((callback: () => void) => win.setTimeout(callback, 1000));
-  idle(() => prefetchNextStep(doc, win, context.nextStepUrl));
+  whenIdle(win, () => prefetchNextStep(doc, win, context.nextStepUrl));
   // Ready once the page's feature code is wired too (a chunk that failed has reloaded the page).
   void Promise.allSettled(features).then(() => {
     root.dataset.pageRuntime = 'ready';
