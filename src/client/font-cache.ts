@@ -1,6 +1,6 @@
 /*
- * The page fonts a browser has in its HTTP cache, remembered in localStorage, shared by the
- * inline gate in the page head (./font-gate.ts), which also warms the cache (warmFontCache).
+ * The page fonts a browser has in its HTTP cache, remembered in localStorage, for the inline
+ * gate in the page head (./font-gate.ts), which also warms the cache (warmFontCache).
  *
  * The fonts are `font-display: optional`: a file not there when text is first laid out
  * leaves that view in the metric-matched fallback (src/lib/fonts-assets.ts). On a first
@@ -13,46 +13,34 @@
  */
 
 /** localStorage key: the font URLs (fingerprinted) this browser has fetched, space-separated. */
-export const FONT_CACHE_KEY = 'ef:fonts';
+const FONT_CACHE_KEY = 'ef:fonts';
 /** The page's @font-face <style>; `data-fonts` lists the files worth having (src/layouts/funnel-page.astro). */
 export const FONT_STYLE_ID = 'ef-fonts';
 /** Enough for every theme font of a funnel at both weights, with room for a build's new fingerprints. */
 const REMEMBERED = 24;
 
+const hrefs = (list: string | null | undefined): string[] => (list ?? '').split(' ').filter((href) => href !== '');
+
 /** The font files a page lists. */
 export function fontFilesOf(style: Element | null): string[] {
-  return (style?.getAttribute('data-fonts') ?? '').split(' ').filter((href) => href !== '');
+  return hrefs(style?.getAttribute('data-fonts'));
 }
 
 /** The font files this browser remembers fetching. Throws when storage is unavailable. */
 export function rememberedFonts(storage: Storage): string[] {
-  return (storage.getItem(FONT_CACHE_KEY) ?? '').split(' ').filter((href) => href !== '');
-}
-
-/** True when every file is remembered. */
-export function allRemembered(files: readonly string[], remembered: readonly string[]): boolean {
-  return files.every((href) => remembered.includes(href));
+  return hrefs(storage.getItem(FONT_CACHE_KEY));
 }
 
 /**
- * Fetches the page's font files this browser does not remember into its HTTP cache (a font
- * request is CORS with same-origin credentials, as fetch's default), then remembers them.
+ * Fetches the files not yet remembered into the HTTP cache (a font request is CORS with
+ * same-origin credentials, as fetch's default), then remembers them beside the others.
  * Nothing is remembered if one fails, so the next view stays in the fallback rather than
  * waiting on a file that is not there.
  */
-export async function warmFontCache(doc: Document, win: Window): Promise<void> {
-  const files = fontFilesOf(doc.getElementById(FONT_STYLE_ID));
+export async function warmFontCache(win: Window, missing: readonly string[], remembered: readonly string[]): Promise<void> {
   // A visitor who asked for less data (Save-Data) keeps the fallback rather than fetching fonts.
   const connection = (win.navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
-  if (files.length === 0 || connection?.saveData) return;
-  let remembered: string[];
-  try {
-    remembered = rememberedFonts(win.localStorage);
-  } catch {
-    return;
-  }
-  const missing = files.filter((href) => !remembered.includes(href));
-  if (missing.length === 0) return;
+  if (missing.length === 0 || connection?.saveData) return;
   try {
     const answers = await Promise.all(missing.map((href) => win.fetch(href, { mode: 'cors', credentials: 'same-origin', priority: 'low' } as RequestInit)));
     for (const answer of answers) {

@@ -8,22 +8,24 @@
  * fetched into the cache for the next view. Without storage the rules stay on, as without
  * this gate.
  */
-import { allRemembered, FONT_STYLE_ID, fontFilesOf, rememberedFonts, warmFontCache } from './font-cache';
+import { FONT_STYLE_ID, fontFilesOf, rememberedFonts, warmFontCache } from './font-cache';
 import { whenIdle } from './idle';
 
 const style = document.getElementById(FONT_STYLE_ID);
 const files = fontFilesOf(style);
 if (style && files.length > 0) {
-  let cached = true;
+  let remembered: string[] | null = null;
   try {
-    cached = allRemembered(files, rememberedFonts(window.localStorage));
+    remembered = rememberedFonts(window.localStorage);
   } catch {
     // Storage unavailable: keep the fonts on.
   }
-  if (!cached) {
+  const missing = remembered ? files.filter((href) => !remembered.includes(href)) : [];
+  if (remembered && missing.length > 0) {
+    const known = remembered;
     style.setAttribute('media', 'not all');
     // Once the page has loaded and is idle, the files this view went without are fetched for the next.
-    window.addEventListener('load', () => whenIdle(window, () => void warmFontCache(document, window)), { once: true });
+    window.addEventListener('load', () => whenIdle(window, () => void warmFontCache(window, missing, known)), { once: true });
   } else {
     for (const href of files) {
       const link = document.createElement('link');

@@ -79,11 +79,10 @@ export function completeTimer(doc: Document, root: HTMLElement, navigate: (url: 
  * What a timer shows as the page opens, applied at once: hidden on a revisit, completed
  * (hidden, its expire action run) when its end has passed, or its time left with the end
  * it counts to remembered in `data-timer-end`. Returns that end, or null when there is
- * nothing to count. A timer settled before returns what it settled to, so it is decided once.
+ * nothing to count. Run once per page, by the inline settle script (./timer-settle.ts).
  */
 export function settleTimer(doc: Document, root: HTMLElement, now: number, navigate: (url: string) => void): number | null {
   if (root.dataset.timerState !== 'running') return null;
-  if (root.dataset.timerEnd) return Number(root.dataset.timerEnd);
   const kind = root.dataset.timer;
   const end = kind === 'minute-timer' ? evergreenEnd(root, now) : nextDeadline(readDeadlines(root.dataset.deadlines), now, kind === 'day-timer');
   if (end === 'hidden') {
