@@ -131,7 +131,7 @@ export async function answerFromEdge(request: Request, options: EdgeHitOptions):
   const route = await readRoute(options.kv, page.host, page.path, options.now);
   if (!route) return undefined;
   if (options.now - route.storedAt >= FRESH_MS) {
-    refreshInBackground({ kv: options.kv, host: page.host, path: page.path, now: options.now, fetchPage: () => options.fetchPage(page.host, page.path), log: options.log }, options.waitUntil);
+    refreshInBackground({ kv: options.kv, host: page.host, path: page.path, now: options.now, previous: route.version, fetchPage: () => options.fetchPage(page.host, page.path), log: options.log }, options.waitUntil);
   }
   const lang = resolveLanguage({ pageLanguage: route.language, queryLanguage: page.lang, acceptLanguage: request.headers.get('accept-language') });
   const key = htmlCacheKey(page.host, page.path, { version: route.version, lang, clock: clockBucket(route.clock, options.now, route.timeZone ?? undefined), query });

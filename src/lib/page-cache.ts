@@ -63,6 +63,8 @@ export type LoadedPage =
 
 export interface RefreshOptions {
   kv: KVNamespace;
+  /** The version of the stored copy being refreshed: kept when the content is unchanged. */
+  previous?: string;
   host: string;
   path: string;
   now: number;
@@ -73,13 +75,31 @@ interface LoadOptions extends RefreshOptions {
   waitUntil: (promise: Promise<unknown>) => void;
 }
 
-/** The published version of page data: its `version`, else a hash of its JSON. */
-export function versionOf(data: unknown): string {
+/**
+ * What page data is: its published `version` and a hash of all of it. get_page also carries
+ * the page's location, funnel and steps, which change without a publish, so the version
+ * number alone would keep serving their old state.
+ */
+export function contentOf(data: unknown): string {
   const version = (data as { version?: unknown } | null)?.version;
-  if (typeof version === 'number' || (typeof version === 'string' && version !== '')) return String(version);
+  const published = typeof version === 'number' || (typeof version === 'string' && version !== '') ? String(version) : '';
   let hash = 0x811c9dc5;
   for (const char of JSON.stringify(data) ?? '') hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
-  return `h${hash.toString(36)}`;
+  return `${published}.h${hash.toString(36)}`;
+}
+
+/**
+ * The version an edge copy of page data is keyed by (its route entry, its HTML copies): what
+ * the data is (contentOf), and when this content was first stored (`since`). A refresh that
+ * finds the same content keeps the version, so its HTML copies stay valid; a purge deletes the
+ * stored copy, so the next fetch starts a new version even when get_page answers the same.
+ * That is how documents a render embeds without get_page carrying them (a form, survey or
+ * calendar element's document) show after an admin write, in every location: the Cache API
+ * cannot be purged everywhere, so the HTML key must change (src/lib/html-cache.ts).
+ */
+export function versionOf(data: unknown, since: number, previous?: string): string {
+  const content = contentOf(data);
+  return previous?.startsWith(`${content}.`) ? previous : `${content}.${since.toString(36)}`;
 }
 
 /** The route entry of page data: its version, language, clock dependence and time zone. */
@@ -164,7 +184,10 @@ export async function refreshPage(options: RefreshOptions): Promise<PageFetch> {
   const { kv, host, path, now, log } = options;
   const fetched = await fetchSafely(options.fetchPage);
   if (fetched.ok) {
-    await remember(kv, host, path, { version: versionOf(fetched.data), data: fetched.data, storedAt: now }).catch((error) =>
+    // A purge while the API answered deleted the copy: its version is not kept.
+    const stored = options.previous ? await readJson<CachedPage>(kv, pageCacheKey(host, path)) : null;
+    const previous = stored?.version === options.previous ? options.previous : undefined;
+    await remember(kv, host, path, { version: versionOf(fetched.data, now, previous), data: fetched.data, storedAt: now }).catch((error) =>
       log('page-cache.write-failed', { host, path, error: String(error) }),
     );
   } else if (fetched.status === 404) await forget(kv, host, path).catch(() => undefined);
@@ -211,12 +234,12 @@ export async function loadPublishedPage(options: LoadOptions): Promise<LoadedPag
   const cached = route && memo?.version === route.version ? memo : await readJson<CachedPage>(kv, key);
   if (cached) {
     setBounded(pageMemo, key, cached, PAGE_MEMO_SIZE);
-    if (now - (route?.storedAt ?? cached.storedAt) >= FRESH_MS) refreshInBackground(options, waitUntil);
+    if (now - (route?.storedAt ?? cached.storedAt) >= FRESH_MS) refreshInBackground({ ...options, previous: cached.version }, waitUntil);
     return { ok: true, data: cached.data, version: cached.version, storedAt: cached.storedAt, source: 'kv', hasRoute: route?.version === cached.version };
   }
   const fetched = await fetchSafely(options.fetchPage);
   if (!fetched.ok) return fetched;
-  const entry: CachedPage = { version: versionOf(fetched.data), data: fetched.data, storedAt: now };
+  const entry: CachedPage = { version: versionOf(fetched.data, now), data: fetched.data, storedAt: now };
   waitUntil(remember(kv, host, path, entry).catch((error) => options.log('page-cache.write-failed', { host, path, error: String(error) })));
   return { ok: true, data: entry.data, version: entry.version, storedAt: now, source: 'api', hasRoute: true };
 }

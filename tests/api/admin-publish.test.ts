@@ -89,3 +89,65 @@ describe('status', () => {
     expect(body.counts).toMatchObject({ locations: 1, funnels: 1, funnel_steps: 2, pages: 1, domains: 1, products: 0 });
   });
 });
+
+describe('documents a page embeds or carries', () => {
+  // A page with a form element and a calendar element, and another page with neither.
+  const embedding = {
+    ...page('pg_embed', 'loc_e', 'Book a call'),
+    elements: [
+      { id: 'sec_1', type: 'section', meta: 'section', tagName: 'c-section', child: ['form_1', 'cal_1'], class: [], styles: {}, extra: {} },
+      { id: 'form_1', type: 'element', meta: 'form', tagName: 'c-form', child: [], class: [], styles: {}, extra: { formId: 'form_embed' } },
+      { id: 'cal_1', type: 'element', meta: 'calendar', tagName: 'c-calendar', child: [], class: [], styles: {}, extra: { calendarId: 'cal_embed' } },
+    ],
+  };
+  const copies = { pg_embed: 'page:embed.example.com/', pg_plain: 'page:embed.example.com/plain', pg_other: 'page:other.example.com/' };
+
+  async function cacheEveryPage() {
+    for (const [pageId, key] of Object.entries(copies)) {
+      await env.PAGE_CACHE.put(key, 'cached copy');
+      await env.PAGE_CACHE.put(`page-id:${pageId}`, JSON.stringify({ version: '1', keys: [key], storedAt: 0 }));
+    }
+  }
+  const cached = async () => Object.fromEntries(await Promise.all(Object.entries(copies).map(async ([pageId, key]) => [pageId, (await env.PAGE_CACHE.get(key)) !== null])));
+
+  beforeAll(async () => {
+    await put('/locations/loc_e', location('loc_e'));
+    await put('/locations/loc_o', location('loc_o'));
+    await put('/forms/form_embed', { id: 'form_embed', locationId: 'loc_e', name: 'Opt-in', form: { fields: [{ tag: 'email', type: 'email' }] } });
+    await put('/forms/form_booking', { id: 'form_booking', locationId: 'loc_e', name: 'Booking', form: { fields: [] } });
+    await put('/forms/form_unused', { id: 'form_unused', locationId: 'loc_e', name: 'Unused', form: { fields: [] } });
+    await put('/calendar-providers/prov_e', { id: 'prov_e', locationId: 'loc_e', slug: 'embed-team', name: 'Team' });
+    await put('/calendars/cal_embed', { id: 'cal_embed', locationId: 'loc_e', providerId: 'prov_e', slug: 'cal-embed', name: 'Intro call', slot_duration: 30, timezone: 'America/New_York', form_id: 'form_booking' });
+    await put('/pages/pg_embed', embedding);
+    await put('/pages/pg_plain', page('pg_plain', 'loc_e', 'Plain'));
+    await put('/pages/pg_other', page('pg_other', 'loc_o', 'Elsewhere'));
+    for (const id of Object.keys(copies)) expect((await admin('POST', `/pages/${id}/publish`)).status).toBe(200);
+  });
+
+  it('a form write purges the published pages whose form element shows it, and only those', async () => {
+    await cacheEveryPage();
+    await put('/forms/form_embed', { id: 'form_embed', locationId: 'loc_e', name: 'Opt-in', form: { fields: [{ tag: 'email', type: 'email', label: 'Work email' }] } });
+    expect(await cached()).toEqual({ pg_embed: false, pg_plain: true, pg_other: true });
+    await cacheEveryPage();
+    await put('/forms/form_unused', { id: 'form_unused', locationId: 'loc_e', name: 'Still unused', form: { fields: [] } });
+    expect(await cached()).toEqual({ pg_embed: true, pg_plain: true, pg_other: true });
+  });
+
+  it('a calendar, its provider or its booking form purges the pages with the calendar element', async () => {
+    for (const write of [
+      () => put('/calendars/cal_embed', { id: 'cal_embed', locationId: 'loc_e', providerId: 'prov_e', slug: 'cal-embed', name: 'Strategy call', slot_duration: 45, timezone: 'America/New_York', form_id: 'form_booking' }),
+      () => put('/calendar-providers/prov_e', { id: 'prov_e', locationId: 'loc_e', slug: 'embed-team', name: 'The team' }),
+      () => put('/forms/form_booking', { id: 'form_booking', locationId: 'loc_e', name: 'Booking', form: { fields: [{ tag: 'phone', type: 'phone' }] } }),
+    ]) {
+      await cacheEveryPage();
+      await write();
+      expect(await cached()).toEqual({ pg_embed: false, pg_plain: true, pg_other: true });
+    }
+  });
+
+  it("a location write purges every published page of the location (get_page carries the location's settings)", async () => {
+    await cacheEveryPage();
+    await put('/locations/loc_e', { ...location('loc_e'), timezone: 'Europe/Zurich' });
+    expect(await cached()).toEqual({ pg_embed: false, pg_plain: false, pg_other: true });
+  });
+});

@@ -52,6 +52,41 @@ test('a custom domain row is served by its Host', async () => {
   expectNoLeak(unknown, 'an unknown host');
 });
 
+test('a page shows a form change at its next view: the form write purges the cached page', async () => {
+  const json = (body: unknown) => ({ method: 'PUT', type: 'application/json', body: JSON.stringify(body) });
+  const form = (label: string) => ({ id: 'form_serving', locationId: 'loc_demo', name: 'Serving', form: { fields: [{ tag: 'email', type: 'email', label, required: true }] } });
+  const host = 'forms.example.test';
+  const writes: [string, unknown][] = [
+    ['/admin/v1/forms/form_serving', form('Work email')],
+    ['/admin/v1/funnels/fn_serving', { id: 'fn_serving', locationId: 'loc_demo', name: 'Serving', steps: [{ id: 'fn_serving_s1', name: 'Opt-in', path: '/', pageId: 'pg_serving' }] }],
+    [`/admin/v1/domains/${host}`, { host, locationId: 'loc_demo', funnelId: 'fn_serving' }],
+    [
+      '/admin/v1/pages/pg_serving',
+      {
+        pageId: 'pg_serving',
+        pageName: 'Serving',
+        locationId: 'loc_demo',
+        elements: [
+          { id: 'sec_1', type: 'section', meta: 'section', tagName: 'c-section', child: ['form_1'], class: [], styles: {}, extra: {} },
+          { id: 'form_1', type: 'element', meta: 'form', tagName: 'c-form', child: [], class: [], styles: {}, extra: { formId: 'form_serving' } },
+        ],
+      },
+    ],
+  ];
+  for (const [path, body] of writes) expect((await send(path, json(body))).status, path).toBeLessThan(300);
+  expect((await send('/admin/v1/pages/pg_serving/publish', { method: 'POST' })).status).toBe(200);
+
+  expect((await send('/', { host })).body).toContain('Work email');
+  // The second view is the edge copy.
+  expect((await send('/', { host })).body).toContain('Work email');
+  expect((await send('/admin/v1/forms/form_serving', json(form('Business email')))).status).toBe(200);
+  for (let view = 0; view < 2; view++) {
+    const page = await send('/', { host });
+    expect(page.body).toContain('Business email');
+    expect(page.body).not.toContain('Work email');
+  }
+});
+
 test('a refused 3 MB body never breaks the next request', async () => {
   const big = Buffer.alloc(3 * 1024 * 1024, 'a');
   for (let round = 0; round < 10; round++) {

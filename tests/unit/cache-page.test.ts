@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { answerFromEdge, cacheableQuery, htmlCacheKey, storeHtml } from '../../src/lib/html-cache';
-import { FRESH_MS, loadPublishedPage, type PageFetch, pageCacheKey, pageIdCacheKey, purgePageCache, routeCacheKey, versionOf } from '../../src/lib/page-cache';
+import { contentOf, FRESH_MS, loadPublishedPage, type PageFetch, pageCacheKey, pageIdCacheKey, purgePageCache, routeCacheKey, versionOf } from '../../src/lib/page-cache';
 import { isReservedPath, readPageRequest } from '../../src/lib/page-request';
 
 const kv = (env as unknown as { PAGE_CACHE: KVNamespace }).PAGE_CACHE;
@@ -23,13 +23,15 @@ function loader(answers: PageFetch[], now: number, log: string[] = []) {
 }
 
 describe('page cache', () => {
+  const v4 = versionOf({ pageId: 'pg_1', version: 4 }, 1000);
   it('stores the API answer in KV with its version and a page-id index', async () => {
     const first = loader([{ ok: true, data: { pageId: 'pg_1', version: 4 } }], 1000);
-    expect(await first.load()).toMatchObject({ ok: true, version: '4', source: 'api' });
+    expect(v4).toMatch(/^4\.h/);
+    expect(await first.load()).toMatchObject({ ok: true, version: v4, source: 'api' });
     await first.settle();
-    expect(await kv.get(pageCacheKey('shop.test', '/optin'), 'json')).toEqual({ version: '4', data: { pageId: 'pg_1', version: 4 }, storedAt: 1000 });
+    expect(await kv.get(pageCacheKey('shop.test', '/optin'), 'json')).toEqual({ version: v4, data: { pageId: 'pg_1', version: 4 }, storedAt: 1000 });
     expect(await kv.get(pageIdCacheKey('pg_1'), 'json')).toMatchObject({ keys: ['page:shop.test/optin', 'route:shop.test/optin'] });
-    expect(await kv.get(routeCacheKey('shop.test', '/optin'), 'json')).toEqual({ version: '4', language: null, clock: 'none', timeZone: null, storedAt: 1000 });
+    expect(await kv.get(routeCacheKey('shop.test', '/optin'), 'json')).toEqual({ version: v4, language: null, clock: 'none', timeZone: null, storedAt: 1000 });
 
     const again = loader([], 1000 + FRESH_MS - 1);
     expect(await again.load()).toMatchObject({ ok: true, source: 'kv' });
@@ -39,28 +41,48 @@ describe('page cache', () => {
   it('answers an old copy at once and refreshes it in the background; a failed refresh keeps it', async () => {
     const log: string[] = [];
     const later = loader([{ ok: false, status: 502, msg: 'bad gateway' }], 1000 + FRESH_MS + 1, log);
-    expect(await later.load()).toMatchObject({ ok: true, version: '4', source: 'kv' });
+    expect(await later.load()).toMatchObject({ ok: true, version: v4, source: 'kv' });
     await later.settle();
     expect(later.calls()).toBe(1);
     expect(log).toEqual(['page-cache.refresh-failed']);
-    expect(await kv.get(pageCacheKey('shop.test', '/optin'), 'json')).toMatchObject({ version: '4' });
+    expect(await kv.get(pageCacheKey('shop.test', '/optin'), 'json')).toMatchObject({ version: v4 });
+  });
+
+  it('a refresh that finds the same content keeps the version, so the HTML copies stay valid', async () => {
+    const same = loader([{ ok: true, data: { pageId: 'pg_1', version: 4 } }], 1000 + 2 * FRESH_MS + 2);
+    await same.load();
+    await same.settle();
+    expect(same.calls()).toBe(1);
+    expect(await kv.get(routeCacheKey('shop.test', '/optin'), 'json')).toMatchObject({ version: v4, storedAt: 1000 + 2 * FRESH_MS + 2 });
+  });
+
+  it('a refresh that finds the same version number with other data (the location, the funnel) starts a new version', async () => {
+    const moved = { pageId: 'pg_1', version: 4, location: { timezone: 'Europe/Zurich' } };
+    const next = loader([{ ok: true, data: moved }], 1000 + 3 * FRESH_MS + 3);
+    expect(await next.load()).toMatchObject({ version: v4 });
+    await next.settle();
+    const route = await kv.get<{ version: string }>(routeCacheKey('shop.test', '/optin'), 'json');
+    expect(route?.version).toBe(versionOf(moved, 1000 + 3 * FRESH_MS + 3));
+    expect(route?.version).not.toBe(v4);
+    await kv.put(pageCacheKey('shop.test', '/optin'), JSON.stringify({ version: v4, data: { pageId: 'pg_1', version: 4 }, storedAt: 1000 }));
+    await kv.put(routeCacheKey('shop.test', '/optin'), JSON.stringify({ version: v4, language: null, clock: 'none', timeZone: null, storedAt: 1000 }));
   });
 
   it('a background refresh stores a new version for the next view', async () => {
-    const next = loader([{ ok: true, data: { pageId: 'pg_1', version: 5 } }], 2000 + 2 * FRESH_MS);
-    expect(await next.load()).toMatchObject({ version: '4' });
+    const next = loader([{ ok: true, data: { pageId: 'pg_1', version: 5 } }], 2000 + 4 * FRESH_MS);
+    expect(await next.load()).toMatchObject({ version: v4 });
     await next.settle();
-    expect(await kv.get(routeCacheKey('shop.test', '/optin'), 'json')).toMatchObject({ version: '5' });
-    await kv.put(pageCacheKey('shop.test', '/optin'), JSON.stringify({ version: '4', data: { pageId: 'pg_1', version: 4 }, storedAt: 1000 }));
+    expect(await kv.get(routeCacheKey('shop.test', '/optin'), 'json')).toMatchObject({ version: versionOf({ pageId: 'pg_1', version: 5 }, 2000 + 4 * FRESH_MS) });
+    await kv.put(pageCacheKey('shop.test', '/optin'), JSON.stringify({ version: v4, data: { pageId: 'pg_1', version: 4 }, storedAt: 1000 }));
   });
 
   it('answers 404 and forgets the copy when the page is gone; purge deletes every key', async () => {
-    const gone = loader([{ ok: false, status: 404, msg: 'Page not found' }], 5000 + 4 * FRESH_MS);
+    const gone = loader([{ ok: false, status: 404, msg: 'Page not found' }], 5000 + 6 * FRESH_MS);
     expect(await gone.load()).toMatchObject({ ok: true });
     await gone.settle();
     expect(await kv.get(pageCacheKey('shop.test', '/optin'))).toBeNull();
     expect(await kv.get(routeCacheKey('shop.test', '/optin'))).toBeNull();
-    expect(await loader([{ ok: false, status: 404, msg: 'Page not found' }], 5000 + 4 * FRESH_MS).load()).toEqual({ ok: false, status: 404, msg: 'Page not found' });
+    expect(await loader([{ ok: false, status: 404, msg: 'Page not found' }], 5000 + 6 * FRESH_MS).load()).toEqual({ ok: false, status: 404, msg: 'Page not found' });
 
     await kv.put(pageCacheKey('shop.test', '/optin'), JSON.stringify({ version: '5', data: {}, storedAt: 1 }));
     await kv.put(routeCacheKey('shop.test', '/optin'), JSON.stringify({ version: '5', storedAt: 1 }));
@@ -80,8 +102,12 @@ describe('page cache', () => {
     ];
     expect(new Set(keys).size).toBe(keys.length);
     expect([cacheableQuery(''), cacheableQuery('lang=de'), cacheableQuery('utm_source=x'), cacheableQuery('lang=de&x=1')]).toEqual(['', 'lang=de', null, null]);
-    expect(versionOf({ a: 1 })).toBe(versionOf({ a: 1 }));
-    expect(versionOf({ a: 1 })).not.toBe(versionOf({ a: 2 }));
+    expect(contentOf({ a: 1 })).toBe(contentOf({ a: 1 }));
+    expect(contentOf({ a: 1 })).not.toBe(contentOf({ a: 2 }));
+    // The same content keeps its version; after a purge (no previous version) it gets a new one.
+    expect(versionOf({ a: 1 }, 2000, versionOf({ a: 1 }, 1000))).toBe(versionOf({ a: 1 }, 1000));
+    expect(versionOf({ a: 1 }, 2000)).not.toBe(versionOf({ a: 1 }, 1000));
+    expect(versionOf({ a: 2 }, 2000, versionOf({ a: 1 }, 1000))).toBe(versionOf({ a: 2 }, 2000));
   });
 });
 

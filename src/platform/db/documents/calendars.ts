@@ -11,7 +11,7 @@ import {
 } from '../../../schemas/calendar';
 import { id } from '../../../schemas/common';
 import { ApiError } from '../../http';
-import { assertUnused, defineKind, json } from './kind';
+import { assertUnused, defineKind, idsOf, json, pagesNaming } from './kind';
 
 
 async function assertSlugFree(db: D1Database, table: 'calendars' | 'calendar_providers', slugValue: string, ownId: string): Promise<void> {
@@ -43,7 +43,8 @@ export const calendarProviderKind = defineKind<CalendarProviderDocument>({
     ]);
     return [db.prepare('DELETE FROM calendar_providers WHERE id = ?').bind(providerId)];
   },
-  pagesAffected: async () => [],
+  // Pages with the provider's element, or with one of its calendars.
+  pagesAffected: async (db, providerId) => pagesNaming(db, [providerId, ...(await idsOf(db, 'SELECT id FROM calendars WHERE provider_id = ?', providerId))]),
 });
 
 export const calendarKind = defineKind<CalendarDocument>({
@@ -81,5 +82,6 @@ export const calendarKind = defineKind<CalendarDocument>({
     ]);
     return [db.prepare('DELETE FROM calendars WHERE id = ?').bind(calendarId)];
   },
-  pagesAffected: async () => [],
+  // Pages with the calendar, and those with its provider's element (which lists its calendars).
+  pagesAffected: async (db, calendarId) => pagesNaming(db, [calendarId, ...(await idsOf(db, 'SELECT provider_id AS id FROM calendars WHERE id = ? AND provider_id IS NOT NULL', calendarId))]),
 });

@@ -2,7 +2,7 @@
 import { id } from '../../../schemas/common';
 import { type FormDocument, formDocument } from '../../../schemas/form';
 import { type SurveyDocument, surveyDocument } from '../../../schemas/survey';
-import { assertUnused, defineKind, json } from './kind';
+import { assertUnused, defineKind, idsOf, json, pagesNaming } from './kind';
 
 export const formKind = defineKind<FormDocument>({
   table: 'forms',
@@ -24,7 +24,8 @@ export const formKind = defineKind<FormDocument>({
     await assertUnused(db, `Form ${formId}`, [{ sql: 'SELECT count(*) AS n FROM calendars WHERE form_id = ?', id: formId, label: 'calendar(s)' }]);
     return [db.prepare('DELETE FROM forms WHERE id = ?').bind(formId)];
   },
-  pagesAffected: async () => [],
+  // Pages with the form, and those with a calendar that books through it.
+  pagesAffected: async (db, formId) => pagesNaming(db, [formId, ...(await idsOf(db, 'SELECT id FROM calendars WHERE form_id = ?', formId))]),
 });
 
 export const surveyKind = defineKind<SurveyDocument>({
@@ -44,5 +45,5 @@ export const surveyKind = defineKind<SurveyDocument>({
       .bind(doc.id, doc.locationId, doc.name, json(doc), now),
   ],
   remove: async (db, surveyId) => [db.prepare('DELETE FROM surveys WHERE id = ?').bind(surveyId)],
-  pagesAffected: async () => [],
+  pagesAffected: (db, surveyId) => pagesNaming(db, [surveyId]),
 });

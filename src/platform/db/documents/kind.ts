@@ -39,7 +39,11 @@ export interface DocumentKind<T = Record<string, unknown>> {
   write(db: D1Database, doc: T, now: number): D1PreparedStatement[];
   /** Statements that remove the document; throws a 409 ApiError while others depend on it. */
   remove(db: D1Database, id: string, now: number): Promise<D1PreparedStatement[]>;
-  /** Pages whose published copy is served from a host + path this document decides. */
+  /**
+   * Pages whose cached copies this document makes stale: the page itself, those served from a
+   * host + path it decides, those whose page data carries it (a location's settings), and
+   * those whose render embeds it (a form, survey or calendar element).
+   */
   pagesAffected(db: D1Database, id: string): Promise<string[]>;
 }
 
@@ -89,4 +93,30 @@ export function json(doc: unknown): string {
 export function stringField(doc: Record<string, unknown>, key: string): string | null {
   const value = doc[key];
   return typeof value === 'string' && value !== '' ? value : null;
+}
+
+/** Ids in the first column of a query's rows. */
+export async function idsOf(db: D1Database, sql: string, ...binds: string[]): Promise<string[]> {
+  const rows = await db
+    .prepare(sql)
+    .bind(...binds)
+    .all<{ id: string }>();
+  return rows.results.map((row) => row.id);
+}
+
+/**
+ * Published pages whose document names one of `ids` as a JSON string: the pages whose render
+ * embeds those documents (a form element's `formId`, a calendar element's calendar or
+ * provider). Any mention counts, which at worst purges a page that did not need it.
+ */
+export async function pagesNaming(db: D1Database, ids: readonly string[]): Promise<string[]> {
+  const wanted = [...new Set(ids.filter((id) => id !== ''))];
+  const pages = new Set<string>();
+  // D1 binds at most 100 parameters per statement.
+  for (let start = 0; start < wanted.length; start += 50) {
+    const chunk = wanted.slice(start, start + 50);
+    const where = chunk.map(() => 'instr(published, ?) > 0').join(' OR ');
+    for (const id of await idsOf(db, `SELECT id FROM pages WHERE published IS NOT NULL AND (${where})`, ...chunk.map((id) => JSON.stringify(id)))) pages.add(id);
+  }
+  return [...pages];
 }

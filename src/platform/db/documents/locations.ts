@@ -1,7 +1,7 @@
 /** Locations: the seller a document belongs to. Removing one is refused while it holds documents. */
 import { id } from '../../../schemas/common';
 import { type LocationDocument, locationDocument } from '../../../schemas/location';
-import { assertUnused, defineKind, json } from './kind';
+import { assertUnused, defineKind, idsOf, json } from './kind';
 
 const OWNED: { table: string; label: string }[] = [
   { table: 'domains', label: 'domain(s)' },
@@ -41,5 +41,6 @@ export const locationKind = defineKind<LocationDocument>({
     );
     return [db.prepare('DELETE FROM locations WHERE id = ?').bind(locationId)];
   },
-  pagesAffected: async () => [],
+  // get_page carries the location's settings (language, time zone, country, payment key) in every page's data.
+  pagesAffected: (db, locationId) => idsOf(db, 'SELECT id FROM pages WHERE location_id = ? AND published IS NOT NULL', locationId),
 });
