@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pageCacheKey, pageCacheKeys } from '../../src/platform/admin/page-cache';
-import { admin, funnel, location, page, put } from './admin-support';
+import { admin, funnel, location, page, product, put } from './admin-support';
 
 async function pageRow(id: string) {
   return env.DB.prepare('SELECT draft, published, version, published_at FROM pages WHERE id = ?').bind(id).first<{
@@ -149,5 +149,14 @@ describe('documents a page embeds or carries', () => {
     await cacheEveryPage();
     await put('/locations/loc_e', { ...location('loc_e'), timezone: 'Europe/Zurich' });
     expect(await cached()).toEqual({ pg_embed: false, pg_plain: false, pg_other: true });
+  });
+
+  it("a product write purges the published pages of its funnel (a one-step order form shows the step's products)", async () => {
+    await env.PAGE_CACHE.put('page:shop.example.com/start', 'cached copy');
+    await env.PAGE_CACHE.put('page-id:fn_a_p1', JSON.stringify({ version: '1', keys: ['page:shop.example.com/start'], storedAt: 0 }));
+    await cacheEveryPage();
+    await put('/products/prod_embed', product('prod_embed', { funnelId: 'fn_a', stepId: 'fn_a_s1' }));
+    expect(await env.PAGE_CACHE.get('page:shop.example.com/start')).toBeNull();
+    expect(await cached()).toEqual({ pg_embed: true, pg_plain: true, pg_other: true });
   });
 });

@@ -7,7 +7,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { queryD1 } from './support/checkout-db';
-import { expectIdle, openSalesPage, optIn, visitorEmail } from './support/order-form';
+import { expectIdle, ORDER_FORM, openSalesPage, optIn, visitorEmail } from './support/order-form';
 import { blockStripeJs, TEST_CARDS, typeCard, useStripeStandIn } from './support/stripe-js';
 
 interface OrderRow {
@@ -203,6 +203,28 @@ test('the one-step form on eu.localhost sells in euros with shipping fields', as
     { amount: 18995, status: 'paid', submission_type: 3, source: 'payment_button' },
     { amount: 4800, status: 'paid', submission_type: 3, source: 'payment_button' },
   ]);
+});
+
+test('the one-step form shows its products before its code loads; a click on the card field loads it and puts the cursor there', async ({ page, baseURL }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto(baseURL!.replace('localhost', 'eu.localhost'), { waitUntil: 'networkidle' });
+  // The server render: products, bump, total and the location's country, with no React on the page.
+  await expect(page.locator('[data-product-price="prod_alp_masterclass"]')).toHaveText('€89.00');
+  await expect(page.getByTestId('order-total')).toContainText('€89.00');
+  await expect(page.getByLabel('Country')).toHaveValue('CH');
+  await expect(page.locator(ORDER_FORM)).toHaveCount(0);
+  expect(scripts.filter((path) => /\/(client|order-form)\./.test(path))).toEqual([]);
+
+  await page.locator('.ef-order__card-field').click();
+  await expect(page.locator(ORDER_FORM)).toBeVisible();
+  await expect(page.getByLabel('Card number')).toBeFocused();
+  await page.keyboard.type(TEST_CARDS.success);
+  await expect(page.getByLabel('Card number')).toHaveValue(TEST_CARDS.success);
+  await page.getByLabel(/Add the starter kit/).check();
+  await expect(page.getByTestId('order-total')).toContainText('€108.50');
 });
 
 for (const width of [375, 1280]) {

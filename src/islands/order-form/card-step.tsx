@@ -14,6 +14,8 @@ interface Props {
   cardMount: RefObject<HTMLDivElement | null>;
   cardStatus: CardStatus;
   cardError: string;
+  /** A click on the card field before Stripe's field is in it. */
+  onCardClick: () => void;
   payState: PayState;
   error: string;
   postalCode: string;
@@ -25,7 +27,7 @@ interface Props {
   saving: boolean;
 }
 
-export function CardStep({ form, cardMount, cardStatus, cardError, payState, error, postalCode, onPostalCode, buttonText, contactKept, saveContact, saving }: Props) {
+export function CardStep({ form, cardMount, cardStatus, cardError, onCardClick, payState, error, postalCode, onPostalCode, buttonText, contactKept, saveContact, saving }: Props) {
   const { id, strings, step2 } = form;
   const unavailable = cardStatus === 'unavailable' || payState.kind === 'unavailable';
   const busy = payState.kind === 'processing' || payState.kind === 'redirecting';
@@ -47,7 +49,8 @@ export function CardStep({ form, cardMount, cardStatus, cardError, payState, err
     <>
       <fieldset className="ef-field ef-order__card" aria-describedby={cardError ? `${id}-card-error` : undefined}>
         <legend className="ef-label">{strings.fields.card}</legend>
-        <div ref={cardMount} className="ef-input ef-order__card-field" data-card-status={cardStatus} />
+        {/* biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: a pointer shortcut only; Stripe's field inside is reached by Tab like any input. */}
+        <div ref={cardMount} className="ef-input ef-order__card-field" data-card-status={cardStatus} onClick={cardStatus === 'ready' ? undefined : onCardClick} />
         {cardError && (
           <p id={`${id}-card-error`} className="ef-error" role="alert" data-testid="card-error">
             {cardError}

@@ -37,7 +37,9 @@ export default function OrderForm(form: OrderFormProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   const cardMount = useRef<HTMLDivElement>(null);
   const fields = useMemo(() => contactFields(step1, strings.fields), [step1, strings.fields]);
-  const engine = useFormEngine({ fields, initialValues: {}, country: form.country, today: '', turnstile: false }, root);
+  // What the server renders too: the fields' own defaults (the location's country), nothing of the visitor's yet.
+  const defaults = useMemo(() => initialValues(fields, new URLSearchParams(), {}, form.country), [fields, form.country]);
+  const engine = useFormEngine({ fields, initialValues: defaults, country: form.country, today: '', turnstile: false }, root);
   const env: FieldEnv = { lang: form.lang, country: form.country, today: '', labelsVisible: true, strings: form.formStrings, turnstileSiteKey: '' };
 
   // A layout effect, so values typed before hydration (client:interact) are in place before a
@@ -63,7 +65,7 @@ export default function OrderForm(form: OrderFormProps) {
 
   const cardStepShown = visit !== null && (!twoStep || step === 2);
   const card = useCard(form.publishableKey, cardStepShown, cardMount);
-  const products = useProducts(visit?.funnelId ?? '', visit?.stepId ?? '', form.bumps, strings.productsFailed);
+  const products = useProducts(visit?.funnelId ?? '', visit?.stepId ?? '', form.bumps, strings.productsFailed, form.products);
   const checkout = useCheckout(() => ({ ...(visit as VisitBase), sessionId: optin?.sessionId, sessionFingerprint: optin?.sessionFingerprint }), strings, form.saleAction);
 
   async function submitContact(): Promise<boolean> {
@@ -144,6 +146,7 @@ export default function OrderForm(form: OrderFormProps) {
         cardMount={cardMount}
         cardStatus={card.status}
         cardError={card.cardError}
+        onCardClick={card.focus}
         payState={checkout.state}
         error={checkout.error}
         postalCode={postalCode}

@@ -3,6 +3,8 @@
  * card step is shown (`active`), from js.stripe.com; when it cannot load, or the seller has
  * no publishable key, the status is `unavailable` and the form says so. The provider's
  * message about the card shows under the field and clears once the card is valid again.
+ * A click on the card field before it is there (the click that woke a client:interact island
+ * is replayed on it) puts the cursor in the card number once the field is ready.
  */
 import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
@@ -19,10 +21,12 @@ export interface BillingDetails {
 export type CardConfirmation = { ok: true; paymentMethodId: string } | { ok: false; message: string };
 
 export function useCard(publishableKey: string, active: boolean, mount: RefObject<HTMLDivElement | null>) {
-  const [status, setStatus] = useState<CardStatus>('waiting');
+  // Without a key the server render already says cards are unavailable.
+  const [status, setStatus] = useState<CardStatus>(publishableKey ? 'waiting' : 'unavailable');
   const [cardError, setCardError] = useState('');
   const stripe = useRef<Stripe | null>(null);
   const card = useRef<StripeCardElement | null>(null);
+  const focusWhenReady = useRef(false);
 
   useEffect(() => {
     if (!active) return;
@@ -40,6 +44,10 @@ export function useCard(publishableKey: string, active: boolean, mount: RefObjec
         if (!loaded || !mount.current) throw new Error('Stripe.js is not available');
         const element = loaded.elements().create('card', { hidePostalCode: true, style: { base: { fontSize: '16px' } } });
         element.on('change', (event) => setCardError(event.error?.message ?? ''));
+        element.on('ready', () => {
+          if (focusWhenReady.current) element.focus();
+          focusWhenReady.current = false;
+        });
         element.mount(mount.current);
         stripe.current = loaded;
         card.current = element;
@@ -79,5 +87,11 @@ export function useCard(publishableKey: string, active: boolean, mount: RefObjec
     return { ok: true, paymentMethodId: typeof method === 'string' ? method : method.id };
   }, []);
 
-  return { status, cardError, confirm };
+  /** The visitor reached for the card field: focus it now, or once it is ready. */
+  const focus = useCallback(() => {
+    if (card.current) card.current.focus();
+    else focusWhenReady.current = true;
+  }, []);
+
+  return { status, cardError, confirm, focus };
 }

@@ -1,8 +1,10 @@
 /**
  * The products of this funnel step (GET /stripe/funnel/product/list), and the visitor's
  * choice: primary products (the first chosen at start) and the seller's enabled order
- * bumps (unchosen at start). A failed list shows the server's msg in an alert and is
- * reported (requirements PAGE-ERRORS).
+ * bumps (unchosen at start). A one-step form gets the list from its server render
+ * (`initial`, src/islands/order-form/server-products.ts), so it shows the products before its
+ * code loads and does not ask again; otherwise the list is fetched once the island runs. A
+ * failed list shows the server's msg in an alert and is reported (requirements PAGE-ERRORS).
  */
 import { useEffect, useMemo, useState } from 'react';
 import { CHECKOUT_PATHS, getJson, type ProductOffer } from '../../lib/checkout/calls';
@@ -10,12 +12,26 @@ import type { BumpOffer } from './types';
 
 export type ProductsState = { kind: 'loading' } | { kind: 'ready'; primary: ProductOffer[]; bumps: { offer: BumpOffer; product: ProductOffer }[] } | { kind: 'failed'; message: string };
 
-export function useProducts(funnelId: string, stepId: string, bumpOffers: BumpOffer[], failedText: string) {
-  const [state, setState] = useState<ProductsState>({ kind: 'loading' });
-  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+/** The list as the form shows it: primary products, and the seller's enabled bumps that are bump products of the list. */
+function readyState(list: ProductOffer[], bumpOffers: BumpOffer[]): Extract<ProductsState, { kind: 'ready' }> {
+  const byId = new Map(list.map((product) => [product.id, product]));
+  const primary = list.filter((product) => !product.bumpProduct);
+  const bumps = bumpOffers.flatMap((offer) => {
+    const product = byId.get(offer.id);
+    return product?.bumpProduct ? [{ offer, product }] : [];
+  });
+  return { kind: 'ready', primary, bumps };
+}
+
+/** The first primary product is chosen at start. */
+const firstChoice = (state: ProductsState): ReadonlySet<string> => new Set(state.kind === 'ready' && state.primary[0] ? [state.primary[0].id] : []);
+
+export function useProducts(funnelId: string, stepId: string, bumpOffers: BumpOffer[], failedText: string, initial?: ProductOffer[]) {
+  const [state, setState] = useState<ProductsState>(() => (initial ? readyState(initial, bumpOffers) : { kind: 'loading' }));
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(() => firstChoice(state));
 
   useEffect(() => {
-    if (!funnelId) return;
+    if (!funnelId || initial) return;
     let cancelled = false;
     const query = new URLSearchParams({ funnel_id: funnelId, ...(stepId ? { step_id: stepId } : {}) });
     getJson<ProductOffer[]>(`${CHECKOUT_PATHS.products}?${query}`).then((answer) => {
@@ -27,19 +43,14 @@ export function useProducts(funnelId: string, stepId: string, bumpOffers: BumpOf
         setState({ kind: 'failed', message });
         return;
       }
-      const byId = new Map(answer.body.map((product) => [product.id, product]));
-      const primary = answer.body.filter((product) => !product.bumpProduct);
-      const bumps = bumpOffers.flatMap((offer) => {
-        const product = byId.get(offer.id);
-        return product?.bumpProduct ? [{ offer, product }] : [];
-      });
-      setState({ kind: 'ready', primary, bumps });
-      setChosen(new Set(primary[0] ? [primary[0].id] : []));
+      const ready = readyState(answer.body, bumpOffers);
+      setState(ready);
+      setChosen(firstChoice(ready));
     });
     return () => {
       cancelled = true;
     };
-  }, [funnelId, stepId, bumpOffers, failedText]);
+  }, [funnelId, stepId, bumpOffers, failedText, initial]);
 
   const chosenProducts = useMemo(() => {
     if (state.kind !== 'ready') return [];

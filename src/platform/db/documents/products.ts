@@ -1,7 +1,7 @@
 /** Products sold on a funnel step; the amount the payment code charges is read from here. */
 import { id } from '../../../schemas/common';
 import { type ProductDocument, productDocument } from '../../../schemas/product';
-import { defineKind, json } from './kind';
+import { defineKind, idsOf, json } from './kind';
 
 export const productKind = defineKind<ProductDocument>({
   table: 'products',
@@ -43,5 +43,7 @@ export const productKind = defineKind<ProductDocument>({
       ),
   ],
   remove: async (db, productId) => [db.prepare('DELETE FROM products WHERE id = ?').bind(productId)],
-  pagesAffected: async () => [],
+  // A one-step order form shows its step's products in the page's HTML (src/islands/order-form/server-products.ts).
+  pagesAffected: (db, productId) =>
+    idsOf(db, 'SELECT id FROM pages WHERE published IS NOT NULL AND funnel_id = (SELECT funnel_id FROM products WHERE id = ?)', productId),
 });

@@ -1,0 +1,22 @@
+/**
+ * Server side of the one-step order form: the step's products, read at render through the
+ * platform API (in process, or the upstream at API_ORIGIN) with the same call the browser
+ * makes, so the form shows its products and total in the page's HTML and its code can wait
+ * for the visitor (client:interact). The page's edge copy is purged when a product of its
+ * funnel changes (the products kind's pagesAffected); the amount charged is always read from
+ * the database. Null when the list cannot be read: the island then fetches it itself.
+ */
+import { CHECKOUT_PATHS, type ProductOffer } from '../../lib/checkout/calls';
+import type { ApiFetch } from '../../platform/client';
+
+export async function loadStepProducts(api: ApiFetch, funnelId: string, stepId: string): Promise<ProductOffer[] | null> {
+  if (!funnelId) return null;
+  const query = new URLSearchParams({ funnel_id: funnelId, ...(stepId ? { step_id: stepId } : {}) });
+  try {
+    const res = await api(`${CHECKOUT_PATHS.products.replace(/^\/api/, '')}?${query}`);
+    const body: unknown = res.ok ? await res.json() : null;
+    return Array.isArray(body) ? (body as ProductOffer[]) : null;
+  } catch {
+    return null;
+  }
+}
