@@ -184,8 +184,8 @@ export async function refreshPage(options: RefreshOptions): Promise<PageFetch> {
   const { kv, host, path, now, log } = options;
   const fetched = await fetchSafely(options.fetchPage);
   if (fetched.ok) {
-    // A purge while the API answered deleted the copy: its version is not kept.
-    const stored = options.previous ? await readJson<CachedPage>(kv, pageCacheKey(host, path)) : null;
+    // A purge while the API answered deleted the copy and its route entry (a few bytes to read): its version is not kept.
+    const stored = options.previous ? await readJson<RouteEntry>(kv, routeCacheKey(host, path)) : null;
     const previous = stored?.version === options.previous ? options.previous : undefined;
     await remember(kv, host, path, { version: versionOf(fetched.data, now, previous), data: fetched.data, storedAt: now }).catch((error) =>
       log('page-cache.write-failed', { host, path, error: String(error) }),

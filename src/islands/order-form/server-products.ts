@@ -6,14 +6,14 @@
  * funnel changes (the products kind's pagesAffected); the amount charged is always read from
  * the database. Null when the list cannot be read: the island then fetches it itself.
  */
-import { CHECKOUT_PATHS, type ProductOffer } from '../../lib/checkout/calls';
+import { type ProductOffer, productListUrl } from '../../lib/checkout/calls';
 import type { ApiFetch } from '../../platform/client';
 
 export async function loadStepProducts(api: ApiFetch, funnelId: string, stepId: string): Promise<ProductOffer[] | null> {
   if (!funnelId) return null;
-  const query = new URLSearchParams({ funnel_id: funnelId, ...(stepId ? { step_id: stepId } : {}) });
   try {
-    const res = await api(`${CHECKOUT_PATHS.products.replace(/^\/api/, '')}?${query}`);
+    // The platform client takes paths below /api.
+    const res = await api(productListUrl(funnelId, stepId).slice('/api'.length));
     const body: unknown = res.ok ? await res.json() : null;
     return Array.isArray(body) ? (body as ProductOffer[]) : null;
   } catch {

@@ -7,7 +7,7 @@
  * failed list shows the server's msg in an alert and is reported (requirements PAGE-ERRORS).
  */
 import { useEffect, useMemo, useState } from 'react';
-import { CHECKOUT_PATHS, getJson, type ProductOffer } from '../../lib/checkout/calls';
+import { getJson, type ProductOffer, productListUrl } from '../../lib/checkout/calls';
 import type { BumpOffer } from './types';
 
 export type ProductsState = { kind: 'loading' } | { kind: 'ready'; primary: ProductOffer[]; bumps: { offer: BumpOffer; product: ProductOffer }[] } | { kind: 'failed'; message: string };
@@ -33,8 +33,7 @@ export function useProducts(funnelId: string, stepId: string, bumpOffers: BumpOf
   useEffect(() => {
     if (!funnelId || initial) return;
     let cancelled = false;
-    const query = new URLSearchParams({ funnel_id: funnelId, ...(stepId ? { step_id: stepId } : {}) });
-    getJson<ProductOffer[]>(`${CHECKOUT_PATHS.products}?${query}`).then((answer) => {
+    getJson<ProductOffer[]>(productListUrl(funnelId, stepId)).then((answer) => {
       if (cancelled) return;
       if (answer.kind !== 'ok' || !Array.isArray(answer.body)) {
         const message = answer.kind === 'refused' && answer.msg ? answer.msg : failedText;

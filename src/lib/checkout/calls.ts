@@ -14,6 +14,12 @@ export const CHECKOUT_PATHS = {
   pay: '/api/v2/funnel/product/pay',
 } as const;
 
+/** The product list call of a funnel step (all of the funnel's products without a step). */
+export function productListUrl(funnelId: string, stepId: string): string {
+  const query = new URLSearchParams({ funnel_id: funnelId, ...(stepId ? { step_id: stepId } : {}) });
+  return `${CHECKOUT_PATHS.products}?${query}`;
+}
+
 /** What the pay call answers (requirements FUNNEL-CALLS). */
 export interface PayAnswer {
   logs: { id: string; orderType: string; amount: number; currency: string }[];
