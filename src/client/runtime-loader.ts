@@ -14,13 +14,14 @@
  *
  * A click the runtime would handle (a button's action, a link that carries the query to the
  * next step, the menus' phone toggle) made before it has started is held, and sent again
- * once it has; if the runtime cannot load, the click is let through as a plain click. A
- * modified or secondary click keeps the browser's meaning. Islands handle their own clicks.
+ * once it has; if the runtime cannot load, the click is let through as a plain click. Plain
+ * links (other pages, url, call and sms actions) are never held, and a modified or secondary
+ * click keeps the browser's meaning. Islands handle their own clicks.
  */
 import { whenIdle } from './idle';
 
-/** What the runtime handles on a click. */
-const RUNTIME_TARGETS = '[data-action], a[href], [data-nav-toggle]';
+/** What the runtime handles on a click: every action but the plain links (src/client/actions.ts), and the menus' toggle. */
+const RUNTIME_TARGETS = '[data-action]:not([data-action="url"], [data-action="click-to-call"], [data-action="click-to-sms"]), [data-nav-toggle]';
 /** What tells the visitor is using the page: start at once. */
 const WAKE_EVENTS = ['pointerdown', 'touchstart', 'keydown'] as const;
 /** The latest the runtime starts after this script, on a page whose load is slow (images), so timers count. */

@@ -4,7 +4,7 @@
  * page. A click it would handle, made before it has started, is carried out once it has.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { FIXTURE, openFixture } from './fixture';
+import { FIXTURE, openFixture, standInForThirdParties } from './fixture';
 
 /** Holds the runtime's module back until the returned function is called. */
 async function holdRuntime(page: Page): Promise<() => void> {
@@ -53,12 +53,18 @@ test('a popup button pressed before the runtime has started opens the popup once
   await expect(popup).toBeVisible();
 });
 
-test('a modified click is not held: it keeps its browser meaning', async ({ context, page }) => {
+test('a modified click and a plain link are not held: they keep their browser meaning', async ({ context, page }) => {
+  await standInForThirdParties(context);
   await holdRuntime(page);
   await page.goto(FIXTURE);
   const [tab] = await Promise.all([context.waitForEvent('page'), page.locator('#btn_next a').click({ modifiers: ['ControlOrMeta'] })]);
   await tab.waitForLoadState();
   expect(new URL(tab.url()).pathname).toBe('/second');
+  // A url action is a plain link: it opens its page in a new tab at once.
+  const [offer] = await Promise.all([context.waitForEvent('page'), page.locator('#btn_url a').click()]);
+  await offer.waitForLoadState();
+  expect(offer.url()).toBe('https://example.com/offer');
+  await expect(page.locator('html')).not.toHaveAttribute('data-page-runtime', /./);
 });
 
 test('without the runtime, a held link click goes through as a plain link', async ({ page }) => {
