@@ -1,5 +1,5 @@
 /*
- * Feature code a page loads only when it has the feature: timers, popups (with exit intent
+ * Feature code a page loads only when it has the feature: popups (with exit intent
  * and closing on navigation), the menus' phone toggle, scroll-to-element buttons, and
  * Chrome's hash re-apply when the address has a hash. Each is a chunk of its own, imported
  * as the runtime starts, so a page without them pays nothing. A chunk that fails to load
@@ -41,11 +41,6 @@ export function loadHashReapply(doc: Document, win: Window): void {
   }
 }
 
-/** Counts the page's timers when it has any (src/elements/countdown/timer-view.astro). */
-export function loadTimers(doc: Document, win: Window, wait: Promise<unknown>[]): void {
-  if (!doc.querySelector('[data-timer]')) return;
-  wait.push(whenLoaded(import('./timers'), (module) => module.startTimers(doc, win)));
-}
 
 /** Loads the scrolling code with a page that has a scroll-to-element button (its click needs no wait). */
 export function loadScrolling(doc: Document, wait: Promise<unknown>[]): void {

@@ -1,9 +1,10 @@
 /*
  * The page runtime: one small module script per published page, no framework, for the
  * behaviour that spans elements — click actions (data-action), popups and exit intent,
- * navigation rules, the mobile flag, the menus' phone toggle, timers, prefetch and tracking.
+ * navigation rules, the mobile flag, the menus' phone toggle, prefetch and tracking (timers
+ * count from their inline settle script, ./timer-settle.ts).
  * Everything it needs from the server comes from the funnel context and data attributes
- * (docs/contracts/islands.md). Code for features a page may lack (timers, popups, menus,
+ * (docs/contracts/islands.md). Code for features a page may lack (popups, menus,
  * scrolling, the payment button, the membership link, the pixel) loads only on pages that
  * have them (page-features.ts), or with the click that uses it (actions.ts).
  * Importing this module starts it once.
@@ -13,7 +14,7 @@ import { readFunnelContext } from './context';
 import { whenIdle } from './idle';
 import { flagMobile } from './mobile';
 import { prefetchNextStep, reloadFromBackForwardCache, reloadOnChunkError } from './navigation';
-import { loadHashReapply, loadNavMenus, loadPopups, loadScrolling, loadTimers } from './page-features';
+import { loadHashReapply, loadNavMenus, loadPopups, loadScrolling } from './page-features';
 import { startTracking } from './tracking';
 
 /** Starts every part of the runtime on a document. */
@@ -27,7 +28,6 @@ export function startPageRuntime(doc: Document, win: Window): void {
   flagMobile(doc, win);
   const context = readFunnelContext(doc);
   const features: Promise<unknown>[] = [];
-  loadTimers(doc, win, features);
   const popups = loadPopups(doc, win, features);
   const env = { doc, win, context, popups };
 

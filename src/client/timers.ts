@@ -1,9 +1,9 @@
 /*
- * Counting the page's timers (requirements PAGE-DATA, PAGE-STATES): a chunk the page runtime loads on pages with a
- * timer (page-features.ts). Each timer's opening state, and the end a running one counts to
- * (`data-timer-end`), were settled before the first paint by the inline settle script
- * (./timer-settle.ts, ./timer-state.ts); this ticks on whole seconds to that end, then
- * hides the timer and runs its expire action.
+ * Counting the page's timers (requirements PAGE-DATA, PAGE-STATES), part of the inline settle
+ * script of pages with a timer (./timer-settle.ts). Each timer's opening state, and the end a
+ * running one counts to (`data-timer-end`), were settled before the first paint
+ * (./timer-state.ts); this ticks on whole seconds to that end, then hides the timer and runs
+ * its expire action.
  */
 import { completeTimer, renderTimer } from './timer-state';
 

@@ -5,8 +5,8 @@
  * deadline in its zone, the evergreen minute timer's cookie and revisit action, and the
  * deadline as text without JavaScript (requirements PAGE-DATA, docs/contracts/islands.md §4).
  */
-import { expect, type Page, test } from '@playwright/test';
-import { FIXTURE, layoutShifts, openFixture, watchLayoutShifts } from './fixture';
+import { expect, test } from '@playwright/test';
+import { FIXTURE, holdRuntime, layoutShifts, openFixture, watchLayoutShifts } from './fixture';
 import { E2E_PORT } from './playwright.config';
 
 // Both fixture countdowns end at 2031-01-01 00:00 UTC.
@@ -51,16 +51,12 @@ test('the minute timer remembers the first visit in a cookie and hides itself on
   await expect(page.locator('#sec_back')).toBeVisible();
 });
 
-/** Holds back the counting code (src/client/timers.ts): what shows is what the inline settle script did before the first paint. */
-async function holdCountingCode(page: Page): Promise<void> {
-  await page.route('**/_astro/timers.*.js', () => {});
-}
 
 test('a returning visitor sees the minute timer hidden and what it shows in place at the first paint, with nothing moving', async ({ page }) => {
   await openFixture(page, '/timers');
   await expect(page.locator('#mt_main [data-timer-state="running"]')).toBeAttached();
   await watchLayoutShifts(page);
-  await holdCountingCode(page);
+  await holdRuntime(page);
   await page.goto(`${FIXTURE}/timers`);
   await expect(page.locator('#mt_main')).toBeHidden();
   await expect(page.locator('#sec_back')).toBeVisible();
@@ -68,11 +64,20 @@ test('a returning visitor sees the minute timer hidden and what it shows in plac
   expect(await layoutShifts(page)).toEqual([]);
 });
 
-test('timers show their figures, and a countdown whose end has passed is settled, before the counting code arrives', async ({ page }) => {
-  await holdCountingCode(page);
+test('timers show their figures, count and expire, and one whose end has passed is settled, without the page runtime', async ({ page }) => {
+  await holdRuntime(page);
   await page.goto(`${FIXTURE}/timers`);
   await expect(page.locator('#mt_main [data-unit="minutes"] .ef-timer__value')).toHaveText(/09|10/);
   await expect(page.locator('#cd_hide [data-unit="days"] .ef-timer__value')).not.toHaveText('--');
+
+  // The inline script counts from the first paint: the runtime, which starts after load, is not needed.
+  await page.clock.install({ time: END - 5_000 });
+  await page.goto(`${FIXTURE}/timers`);
+  await expect(page.locator('#cd_hide [data-unit="seconds"] .ef-timer__value')).toHaveText(/0[0-5]/);
+  await page.clock.fastForward(6_000);
+  await expect(page.locator('#cd_hide')).toBeHidden();
+  await expect(page.locator('#sec_late')).toBeVisible();
+  await expect(page.locator('html')).not.toHaveAttribute('data-page-runtime', /./);
 
   // An edge copy served after the end: the countdown, the offer it hides and what it shows are settled at once.
   await page.clock.install({ time: END + 60_000 });

@@ -17,6 +17,19 @@ export async function openFixture(page: Page, path = '/'): Promise<void> {
   await expect(page.locator('html[data-page-runtime="ready"]')).toBeAttached();
 }
 
+/** Holds the page runtime's module back (src/client/runtime-loader.ts) until the returned function is called. */
+export async function holdRuntime(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/_astro/page-runtime-script.*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 /**
  * Third parties the fixture links to: example.com answers a small page, the membership
  * site records what it was asked, YouTube answers as a local player, Vimeo is unreachable.

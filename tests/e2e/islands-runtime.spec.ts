@@ -291,7 +291,7 @@ test('what every page loads of the page runtime stays under 6 KB gzip; feature c
   const size = [...always].reduce((sum, path) => sum + gzip(path), 0);
   expect(size).toBeLessThan(6 * 1024);
   const lazy = Object.keys(outputs).filter((path) => !always.has(path)).map((path) => Object.keys(outputs[path]!.inputs).join(' '));
-  for (const feature of ['popups.ts', 'sell-product.ts', 'timers.ts', 'nav-menu.ts', 'scroll-to.ts', 'membership-link.ts', 'pixel.ts']) {
+  for (const feature of ['popups.ts', 'sell-product.ts', 'nav-menu.ts', 'scroll-to.ts', 'membership-link.ts', 'pixel.ts']) {
     expect(lazy.some((inputs) => inputs.includes(`src/client/${feature}`)), feature).toBe(true);
   }
 });

@@ -3,21 +3,8 @@
  * the browser is idle, so it costs the first view nothing, or at the visitor's first use of the
  * page. A click it would handle, made before it has started, is carried out once it has.
  */
-import { expect, type Page, test } from '@playwright/test';
-import { FIXTURE, openFixture, standInForThirdParties } from './fixture';
-
-/** Holds the runtime's module back until the returned function is called. */
-async function holdRuntime(page: Page): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/_astro/page-runtime-script.*.js', async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
+import { expect, test } from '@playwright/test';
+import { FIXTURE, holdRuntime, openFixture, standInForThirdParties } from './fixture';
 
 test('the runtime is fetched only once the page has loaded, then wires the page', async ({ page }) => {
   await openFixture(page, '/?utm_source=mail');
