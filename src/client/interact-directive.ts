@@ -15,6 +15,7 @@
  * Registered in astro.config.mjs (addClientDirective); typed below.
  */
 import type { ClientDirective } from 'astro';
+import { isPlainClick, replayClick } from './held-click';
 
 /** What starts hydration: the visitor is about to use the island. */
 const WAKE_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
@@ -47,9 +48,7 @@ const interactDirective: ClientDirective = (load, directive, el) => {
 
   /** A click before React has the island: kept, to be dispatched again once it has. */
   const hold = (event: Event) => {
-    if (!(event.target instanceof Element)) return;
-    // A modified or secondary click (a link opened in a new tab) keeps the browser's meaning.
-    if (event instanceof MouseEvent && (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey)) return;
+    if (!(event.target instanceof Element) || !isPlainClick(event)) return;
     event.preventDefault();
     event.stopImmediatePropagation();
     held = event.target;
@@ -60,7 +59,7 @@ const interactDirective: ClientDirective = (load, directive, el) => {
     el.removeEventListener('click', hold, true);
     const target = held;
     held = null;
-    if (target?.isConnected) target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true, detail: 1 }));
+    replayClick(target);
   };
 
   const wake = async () => {

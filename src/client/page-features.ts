@@ -41,7 +41,6 @@ export function loadHashReapply(doc: Document, win: Window): void {
   }
 }
 
-
 /** Loads the scrolling code with a page that has a scroll-to-element button (its click needs no wait). */
 export function loadScrolling(doc: Document, wait: Promise<unknown>[]): void {
   if (doc.querySelector('[data-action="scroll-to-element"]')) wait.push(whenLoaded(import('./scroll-to'), () => {}));

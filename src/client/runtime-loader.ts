@@ -4,7 +4,7 @@
  * classic script (astro.config.mjs, `inline-script:`) at the end of every page's <body>.
  *
  * Nothing the runtime does is needed for the first paint: the server render shows the page,
- * the timer settle script draws the timers' figures, links and forms work as plain HTML. A
+ * the timers' inline script draws and counts them, links and forms work as plain HTML. A
  * module script requested with the HTML competes with the hero image and fonts for the first
  * connection's bandwidth and the main thread, and Lighthouse counts it on the LCP path
  * (issue 8); started after load it costs the first view nothing.
@@ -18,13 +18,14 @@
  * links (other pages, url, call and sms actions) are never held, and a modified or secondary
  * click keeps the browser's meaning. Islands handle their own clicks.
  */
+import { isPlainClick, replayClick } from './held-click';
 import { whenIdle } from './idle';
 
 /** What the runtime handles on a click: every action but the plain links (src/client/actions.ts), and the menus' toggle. */
 const RUNTIME_TARGETS = '[data-action]:not([data-action="url"], [data-action="click-to-call"], [data-action="click-to-sms"]), [data-nav-toggle]';
 /** What tells the visitor is using the page: start at once. */
 const WAKE_EVENTS = ['pointerdown', 'touchstart', 'keydown'] as const;
-/** The latest the runtime starts after this script, on a page whose load is slow (images), so timers count. */
+/** The latest the runtime starts after this script, on a page whose load is slow (images). */
 const LATEST_START_MS = 2500;
 
 function startRuntimeLoader(doc: Document, win: Window): void {
@@ -39,7 +40,7 @@ function startRuntimeLoader(doc: Document, win: Window): void {
     doc.removeEventListener('click', hold, true);
     const target = held;
     held = null;
-    if (target?.isConnected) target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true, detail: 1 }));
+    replayClick(target);
   };
 
   const start = () => {
@@ -51,7 +52,7 @@ function startRuntimeLoader(doc: Document, win: Window): void {
   };
 
   function hold(event: MouseEvent) {
-    if (!(event.target instanceof Element) || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+    if (!(event.target instanceof Element) || !isPlainClick(event)) return;
     if (!event.target.closest(RUNTIME_TARGETS) || event.target.closest('astro-island')) return;
     event.preventDefault();
     event.stopImmediatePropagation();
