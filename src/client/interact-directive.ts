@@ -77,6 +77,13 @@ const interactDirective: ClientDirective = (load, directive, el) => {
   el.addEventListener('click', hold, true);
   for (const type of WAKE_EVENTS) el.addEventListener(type, wake, options);
 
+  // The island runtime, which calls this directive, loads after the page (src/client/runtime-loader.ts):
+  // a visitor already pointing at the island or in one of its fields is using it.
+  if (el.matches(':hover') || el.contains(document.activeElement)) {
+    void wake();
+    return;
+  }
+
   const settings = typeof directive.value === 'object' && directive.value ? (directive.value as InteractOptions) : {};
   if (hasPrefill(settings)) {
     const seen = new IntersectionObserver((entries) => {

@@ -10,34 +10,58 @@
  * (issue 8); started after load it costs the first view nothing.
  *
  * The runtime's URL is read from its module script, which the layout keeps in a <template>
- * (the browser neither fetches nor runs it there), so Astro still builds and names it.
+ * (the browser neither fetches nor runs it there), so Astro still builds and names it. Astro's
+ * island runtime (src/lib/island-script.ts) waits in the same template on a page with
+ * islands and is started with it: requested with the HTML, Lighthouse counted it on the LCP
+ * path as well. Islands that hydrate when visible (booking, survey) therefore hydrate once
+ * it has loaded; those that hydrate at first use (`client:interact`) listen from then on.
  *
  * A click the runtime would handle (a button's action, a link that carries the query to the
  * next step, the menus' phone toggle) made before it has started is held, and sent again
  * once it has; if the runtime cannot load, the click is let through as a plain click. Plain
  * links (other pages, url, call and sms actions) are never held, and a modified or secondary
- * click keeps the browser's meaning. Islands handle their own clicks.
+ * click keeps the browser's meaning. A click inside a `client:interact` island made before
+ * the island runtime has loaded is held the same way, and sent again once it has, when the
+ * island's directive holds it in turn while React loads (./interact-directive.ts).
  */
 import { isPlainClick, replayClick } from './held-click';
 import { whenIdle } from './idle';
 
 /** What the runtime handles on a click: every action but the plain links (src/client/actions.ts), and the menus' toggle. */
 const RUNTIME_TARGETS = '[data-action]:not([data-action="url"], [data-action="click-to-call"], [data-action="click-to-sms"]), [data-nav-toggle]';
+/** An island that hydrates at the visitor's first use and has not yet (Astro drops `ssr` when it hydrates). */
+const WAITING_ISLAND = 'astro-island[client="interact"][ssr]';
 /** What tells the visitor is using the page: start at once. */
 const WAKE_EVENTS = ['pointerdown', 'touchstart', 'keydown'] as const;
 /** The latest the runtime starts after this script, on a page whose load is slow (images). */
 const LATEST_START_MS = 2500;
 
+/** Runs a classic script; settles when it has run or failed. */
+function runScript(doc: Document, src: string): Promise<void> {
+  return new Promise((resolve) => {
+    const script = doc.createElement('script');
+    script.src = src;
+    script.onload = script.onerror = () => resolve();
+    doc.head.appendChild(script);
+  });
+}
+
 function startRuntimeLoader(doc: Document, win: Window): void {
   const template = doc.getElementById('ef-runtime');
-  const src = template instanceof HTMLTemplateElement ? template.content.querySelector('script')?.src : undefined;
-  if (!src) return;
+  const scripts = template instanceof HTMLTemplateElement ? template.content.querySelectorAll('script') : [];
+  const runtimeSrc = [...scripts].find((script) => script.type === 'module')?.src;
+  const islandSrc = [...scripts].find((script) => script.hasAttribute('data-island-runtime'))?.src;
+  if (!runtimeSrc) return;
   let started = false;
+  let runtimeSettled = false;
+  let islandsSettled = !islandSrc;
   let held: Element | null = null;
   const wakeOptions = { capture: true, passive: true } as const;
 
-  const replay = () => {
-    doc.removeEventListener('click', hold, true);
+  /** Sends the held click again once what handles it has loaded (or failed, for a plain click). */
+  const settle = () => {
+    if (runtimeSettled && islandsSettled) doc.removeEventListener('click', hold, true);
+    if (!held || !(held.closest(WAITING_ISLAND) ? islandsSettled : runtimeSettled)) return;
     const target = held;
     held = null;
     replayClick(target);
@@ -48,12 +72,23 @@ function startRuntimeLoader(doc: Document, win: Window): void {
     started = true;
     for (const type of WAKE_EVENTS) doc.removeEventListener(type, start, wakeOptions);
     // The runtime starts itself when its module runs; a chunk that fails lets the held click through.
-    import(/* @vite-ignore */ src).then(replay, replay);
+    const runtimeDone = () => {
+      runtimeSettled = true;
+      settle();
+    };
+    import(/* @vite-ignore */ runtimeSrc).then(runtimeDone, runtimeDone);
+    if (islandSrc)
+      void runScript(doc, islandSrc).then(() => {
+        islandsSettled = true;
+        settle();
+      });
   };
 
   function hold(event: MouseEvent) {
     if (!(event.target instanceof Element) || !isPlainClick(event)) return;
-    if (!event.target.closest(RUNTIME_TARGETS) || event.target.closest('astro-island')) return;
+    const island = event.target.closest('astro-island');
+    const waits = island ? island.matches(WAITING_ISLAND) && !islandsSettled : !!event.target.closest(RUNTIME_TARGETS) && !runtimeSettled;
+    if (!waits) return;
     event.preventDefault();
     event.stopImmediatePropagation();
     held = event.target;

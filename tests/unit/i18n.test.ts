@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import englishForm from '../../locales/en/form.json';
 import { bundledResources, createI18n, LANGUAGES, resolveLanguage } from '../../src/lib/i18n';
+import { expandFormStrings, formStrings } from '../../src/widgets/form/strings';
 
 function keysOf(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];
@@ -51,5 +53,30 @@ describe('resolveLanguage', () => {
     expect(resolveLanguage({ acceptLanguage: 'ja, pt-BR;q=0.9, de;q=0.95' })).toBe('de');
     expect(resolveLanguage({ acceptLanguage: 'pt-PT' })).toBe('pt-br');
     expect(resolveLanguage({ pageLanguage: 'xx', acceptLanguage: 'ja' })).toBe('en');
+  });
+});
+
+describe('form strings sent to the browser', () => {
+  const full = (lang: (typeof LANGUAGES)[number]) => {
+    const { t } = createI18n(lang);
+    return {
+      ui: Object.fromEntries(Object.keys(englishForm.ui).map((key) => [key, t(`form:ui.${key}`)])),
+      messages: Object.fromEntries(Object.keys(englishForm.validation).map((key) => [key, t(`form:validation.${key}`, { interpolation: { skipOnVariables: true }, skipInterpolation: true })])),
+    };
+  };
+
+  it('sends nothing for an English page, and the browser has every English string', () => {
+    expect(formStrings(createI18n('en').t)).toEqual({});
+    expect(expandFormStrings({})).toEqual({ ui: englishForm.ui, messages: englishForm.validation });
+  });
+
+  it('sends the strings that differ from English and the browser puts together every string of the language', () => {
+    for (const lang of LANGUAGES.filter((l) => l !== 'en')) {
+      const diff = formStrings(createI18n(lang).t);
+      expect(Object.keys(diff.ui ?? {}).length, lang).toBeGreaterThan(0);
+      expect(expandFormStrings(diff), lang).toEqual(full(lang));
+    }
+    // Templates keep their placeholders for the browser to fill.
+    expect(formStrings(createI18n('de').t).messages?.tooLong).toContain('{{max}}');
   });
 });

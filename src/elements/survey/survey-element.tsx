@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'react';
 import * as v from 'valibot';
 import { surveyDocument } from '../../schemas/survey';
-import type { FormStrings } from '../../widgets/form/types';
+import type { FormStringsDiff } from '../../widgets/form/types';
 import type { SurveyStrings } from '../../widgets/survey/strings';
 import SurveyWidget, { type SurveyWidgetProps } from '../../widgets/survey/survey-widget';
 
@@ -15,7 +15,7 @@ export interface SurveyElementProps {
   surveyId: string;
   action: string;
   nextStepUrl: string;
-  strings: FormStrings;
+  strings: FormStringsDiff;
   text: SurveyStrings;
   lang: string;
   turnstileSiteKey: string;

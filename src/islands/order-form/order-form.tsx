@@ -9,8 +9,9 @@ import { readFunnelContext } from '../../client/context';
 import { trackPixelEvent } from '../../client/pixel';
 import { FormFields } from '../../widgets/form/form-fields';
 import { initialValues } from '../../widgets/form/initial-values';
-import { typedBeforeHydration } from '../../widgets/form/typed-values';
 import { rememberContact, rememberedContact } from '../../widgets/form/sticky-contact';
+import { expandFormStrings } from '../../widgets/form/strings';
+import { typedBeforeHydration } from '../../widgets/form/typed-values';
 import type { FieldEnv } from '../../widgets/form/types';
 import { useFormEngine } from '../../widgets/form/use-form-engine';
 import { eventData, funnelEventData, visitorFingerprint } from '../../widgets/form/widget-tracking';
@@ -27,6 +28,7 @@ type VisitBase = Omit<Visit, 'sessionId' | 'sessionFingerprint'> & { funnelName:
 
 export default function OrderForm(form: OrderFormProps) {
   const { id, strings, step1, step2 } = form;
+  const formStrings = useMemo(() => expandFormStrings(form.formStrings), [form.formStrings]);
   const twoStep = form.layout === 'two-step';
   const [step, setStep] = useState<1 | 2>(1);
   const [visit, setVisit] = useState<VisitBase | null>(null);
@@ -40,7 +42,7 @@ export default function OrderForm(form: OrderFormProps) {
   // What the server renders too: the fields' own defaults (the location's country), nothing of the visitor's yet.
   const defaults = useMemo(() => initialValues(fields, new URLSearchParams(), {}, form.country), [fields, form.country]);
   const engine = useFormEngine({ fields, initialValues: defaults, country: form.country, today: '', turnstile: false }, root);
-  const env: FieldEnv = { lang: form.lang, country: form.country, today: '', labelsVisible: true, strings: form.formStrings, turnstileSiteKey: '' };
+  const env: FieldEnv = { lang: form.lang, country: form.country, today: '', labelsVisible: true, strings: formStrings, turnstileSiteKey: '' };
 
   // A layout effect, so values typed before hydration (client:interact) are in place before a
   // click that hydrated the island is handled.

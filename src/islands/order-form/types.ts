@@ -1,7 +1,7 @@
 /** The order form island's props: only what the browser needs, built on the server by props.ts. */
 import type { Step1Settings, Step2Settings } from '../../elements/order-settings';
 import type { ProductOffer } from '../../lib/checkout/calls';
-import type { FormStrings } from '../../widgets/form/types';
+import type { FormStringsDiff } from '../../widgets/form/types';
 
 /** Every visitor-facing string of the form, translated on the server (namespace checkout). */
 export interface CheckoutStrings {
@@ -53,7 +53,7 @@ export interface OrderFormProps {
   saleAction: string;
   strings: CheckoutStrings;
   /** The form engine's strings (field messages, select prompts). */
-  formStrings: FormStrings;
+  formStrings: FormStringsDiff;
   /** A one-step form's products, read at render (server-products.ts); absent: the island fetches them. */
   products?: ProductOffer[];
 }

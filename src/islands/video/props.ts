@@ -2,7 +2,7 @@
  * Builder of the video island's props from a video element, for its element renderer:
  *   <VideoPlayer client:visible {...videoIslandProps(element, t)} />
  */
-import { videoMessages, type Translate } from '../../client/messages';
+import { type Translate, videoMessages } from '../../client/messages';
 import { videoSourceOf } from './embed-url';
 import type { VideoPlayerProps } from './video-player';
 
@@ -30,17 +30,22 @@ export interface VideoPropsOptions {
   aboveFold?: boolean;
 }
 
+/** The thumbnail the video shows until it plays, as served ('' when it has none). */
+export function videoThumbnailUrl(element: VideoElement, imageUrl?: (raw: string) => string | null): string {
+  const thumbnail = text(element.extra?.thumbnailURL);
+  return imageUrl ? (imageUrl(thumbnail) ?? '') : thumbnail;
+}
+
 /** Props of the video island. */
 export function videoIslandProps(element: VideoElement, t: Translate, options: VideoPropsOptions = {}): VideoPlayerProps {
   const extra = element.extra ?? {};
-  const thumbnail = text(extra.thumbnailURL);
   const embedUrl = text(extra.embedURL);
   const customEmbedCode = text(extra.customEmbedCode);
   return {
     source: videoSourceOf(extra.type, embedUrl, customEmbedCode),
     embedUrl,
     customEmbedCode,
-    thumbnailUrl: options.imageUrl ? (options.imageUrl(thumbnail) ?? '') : thumbnail,
+    thumbnailUrl: videoThumbnailUrl(element, options.imageUrl),
     ...(options.aboveFold ? { eagerThumbnail: true } : {}),
     autoplay: extra.autoplay === 1 || extra.autoplay === '1' || extra.autoplay === true,
     width: videoWidth(extra.width),

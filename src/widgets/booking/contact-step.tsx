@@ -5,27 +5,27 @@
  * releases it. Booking: validate with the shared rules, set up the card (setup intent,
  * then Stripe's confirmation), then POST /appointment. Back is disabled while sending.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { todayIn } from '../../lib/time/calendar-month';
 import { FormFields } from '../form/form-fields';
 import { initialValues } from '../form/initial-values';
 import { rememberedContact } from '../form/sticky-contact';
-import { eventData, funnelEventData } from '../form/widget-tracking';
+import { expandFormStrings } from '../form/strings';
 import { sendSubmission } from '../form/submit';
-import type { FieldEnv } from '../form/types';
+import type { FieldEnv, FormStringsDiff } from '../form/types';
 import { useFormEngine } from '../form/use-form-engine';
+import { eventData, funnelEventData } from '../form/widget-tracking';
 import { type BookingAnswer, holdSlot, releaseHold, setupIntent } from './api';
 import type { CardHandle } from './card-field';
 import { CardSlot } from './card-slot';
 import { longDate, slotTime } from './format';
 import type { BookingMessages } from './messages';
 import type { BookingCalendar, BookingSettings } from './types';
-import type { FormStrings } from '../form/types';
 
 export interface ContactStepProps {
   lang: string;
   messages: BookingMessages;
-  formStrings: FormStrings;
+  formStrings: FormStringsDiff;
   settings: BookingSettings;
   calendar: BookingCalendar;
   slot: string;
@@ -51,8 +51,9 @@ export function ContactStep(props: ContactStepProps) {
   const fields = calendar.form.fields.filter((f) => f.type !== 'submit' && f.active !== false);
   const formFields = fields.filter((f) => f.type !== 'payment');
   const today = todayIn(zone, Date.now());
+  const strings = useMemo(() => expandFormStrings(formStrings), [formStrings]);
   const engine = useFormEngine({ fields: formFields, initialValues: initialValues(formFields, new URLSearchParams(location.search), calendar.stickyContact ? rememberedContact(calendar.locationId) : {}, calendar.country), country: calendar.country, today, turnstile: false }, root);
-  const env: FieldEnv = { lang: props.lang, country: calendar.country, today, labelsVisible: calendar.form.formLabelVisible !== false, strings: formStrings, turnstileSiteKey: '' };
+  const env: FieldEnv = { lang: props.lang, country: calendar.country, today, labelsVisible: calendar.form.formLabelVisible !== false, strings, turnstileSiteKey: '' };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the hold belongs to this slot, taken once.
   useEffect(() => {

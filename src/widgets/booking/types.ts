@@ -1,6 +1,6 @@
 /** What the booking island receives from its page: only what the browser needs. */
 import type { FormBody } from '../../schemas/form';
-import type { FormStrings } from '../form/types';
+import type { FormStringsDiff } from '../form/types';
 import type { BookingMessages } from './messages';
 
 /** One bookable calendar (service), as the widget shows it. */
@@ -57,7 +57,7 @@ export interface BookingWidgetProps {
   lang: string;
   messages: BookingMessages;
   /** The form engine's strings (labels, validation messages) for the contact step. */
-  formStrings: FormStrings;
+  formStrings: FormStringsDiff;
   calendars: BookingCalendar[];
   settings: BookingSettings;
   event: RescheduleEvent | null;

@@ -5,19 +5,20 @@
  * step or shows the thank-you message. Server-rendered as a plain multipart form that
  * posts to the widget route, so it also works without JavaScript.
  */
-import { type CSSProperties, useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { type CSSProperties, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { carryQuery } from '../../lib/links';
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD, IDEMPOTENCY_FIELD } from '../../lib/spam-defence';
 import type { FieldError } from '../../lib/validation/fields';
 import type { FormBody } from '../../schemas/form';
 import { type AfterSubmit, afterSubmit } from './after-submit';
 import { FormFields } from './form-fields';
-import { formCssVars, isInlineLayout } from './form-style';
 import { Honeypot, SubmitButton } from './form-parts';
+import { formCssVars, isInlineLayout } from './form-style';
 import { initialValues } from './initial-values';
 import { rememberContact, rememberedContact } from './sticky-contact';
+import { expandFormStrings } from './strings';
 import { typedBeforeHydration } from './typed-values';
-import type { FieldEnv, FormStrings } from './types';
+import type { FieldEnv, FormStringsDiff } from './types';
 import { useFormEngine } from './use-form-engine';
 import { useSubmission } from './use-submission';
 import { eventData, funnelEventData, trackSubmission, trackWidgetView, visitorFingerprint } from './widget-tracking';
@@ -27,7 +28,7 @@ export interface FormWidgetProps {
   locationId: string;
   name: string;
   form: FormBody;
-  strings: FormStrings;
+  strings: FormStringsDiff;
   lang: string;
   country: string;
   today: string;
@@ -52,7 +53,8 @@ export interface FormWidgetProps {
 }
 
 export default function FormWidget(props: FormWidgetProps) {
-  const { form, strings, formId, locationId } = props;
+  const { form, formId, locationId } = props;
+  const strings = useMemo(() => expandFormStrings(props.strings), [props.strings]);
   const root = useRef<HTMLFormElement>(null);
   const [done, setDone] = useState<AfterSubmit | null>(null);
   const [alert, setAlert] = useState(props.submitted?.alert ?? '');

@@ -3,18 +3,25 @@
  * translated strings it shows and the settings of the form around it. Shared by the form,
  * survey, booking and order-form widgets (docs/contracts/forms.md).
  */
+
+import type en from '../../../locales/en/form.json';
 import type { MessageTemplates } from '../../lib/validation/messages';
 import type { FormField } from '../../schemas/form';
-import type en from '../../../locales/en/form.json';
 
 export type UiKey = keyof typeof en.ui;
 /** The interface strings of the `form` namespace (`ui.*`), in the visitor's language. */
 export type UiStrings = Readonly<Record<UiKey, string>>;
 
-/** Everything translated a form needs, built on the server by `formStrings(t)`. */
+/** Everything translated a form needs (`expandFormStrings` of what the page sent). */
 export interface FormStrings {
   ui: UiStrings;
   messages: MessageTemplates;
+}
+
+/** What a page sends of `FormStrings`: the strings that differ from English (`formStrings(t)`, src/widgets/form/strings.ts). */
+export interface FormStringsDiff {
+  ui?: Partial<UiStrings>;
+  messages?: Partial<MessageTemplates>;
 }
 
 /** Settings every field of one form shares. */

@@ -10,17 +10,18 @@ import type { FormField } from '../../schemas/form';
 import type { SurveyFormData } from '../../schemas/survey';
 import { redirectTop } from '../embed/protocol';
 import { errorText, FormFields } from '../form/form-fields';
-import { formCssVars } from '../form/form-style';
 import { Honeypot, SubmitButton } from '../form/form-parts';
+import { formCssVars } from '../form/form-style';
 import { initialValues } from '../form/initial-values';
 import { rememberContact, rememberedContact } from '../form/sticky-contact';
-import type { FieldEnv, FormStrings } from '../form/types';
+import { expandFormStrings } from '../form/strings';
+import type { FieldEnv, FormStringsDiff } from '../form/types';
 import { useFormEngine } from '../form/use-form-engine';
 import { useSubmission } from '../form/use-submission';
 import { eventData, funnelEventData, trackSubmission, trackWidgetView, visitorFingerprint } from '../form/widget-tracking';
-import { type EndKind, type Ending, surveyEnding } from './endings';
+import { type Ending, type EndKind, surveyEnding } from './endings';
 import { type AdvanceTrigger, answersOf, backTo, canGoBack, disqualifiesAtOnce, isLastSlide, nextStep, previousNav, progress, shouldAdvance, slideWithErrors, visitedSlides } from './logic';
-import { type SurveyStrings, fill } from './strings';
+import { fill, type SurveyStrings } from './strings';
 import { BackButton, EndScreen, ErrorAlert, Footer, HeaderImage, NextButton, ProgressBar } from './survey-parts';
 import { useSurveyNav } from './use-survey-nav';
 
@@ -29,7 +30,7 @@ export interface SurveyWidgetProps {
   locationId: string;
   name: string;
   formData: SurveyFormData;
-  strings: FormStrings;
+  strings: FormStringsDiff;
   text: SurveyStrings;
   lang: string;
   country: string;
@@ -47,7 +48,8 @@ export interface SurveyWidgetProps {
 }
 
 export default function SurveyWidget(props: SurveyWidgetProps) {
-  const { formData, text, strings, surveyId, locationId } = props;
+  const { formData, text, surveyId, locationId } = props;
+  const strings = useMemo(() => expandFormStrings(props.strings), [props.strings]);
   const { settings, form } = formData;
   const slides = useMemo(() => activeSlides(formData), [formData]);
   const allFields = useMemo(() => slides.flatMap((s) => s.slideData), [slides]);
