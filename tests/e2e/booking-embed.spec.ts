@@ -55,6 +55,12 @@ test('the calendar on /welcome books in place', async ({ page }) => {
   const widget = page.locator('[data-element="calendar"] .ef-booking');
   await expect(widget.getByRole('grid')).toHaveAttribute('aria-busy', 'false');
   await expect(page.getByText('The booking calendar is loading')).toHaveCount(0);
+  // In its half of the page (under 650 px of its own) it shows one pane at a time and nothing scrolls sideways.
+  expect(await widget.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
+  await widget.locator('.ef-booking__day:not([aria-disabled="true"])').first().click();
+  await expect(widget.getByRole('grid')).toBeHidden();
+  await expect(widget.getByRole('button', { name: /back to the calendar/i })).toBeVisible();
+  expect(await widget.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
   await (await firstFreeSlot(widget)).click();
   await widget.getByRole('button', { name: /^Select time/ }).click();
   await fillContact(widget, { first: 'Welcome', last: 'Guest', email: uniqueEmail('welcome'), phone: '+1 202 555 0160' });

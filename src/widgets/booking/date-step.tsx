@@ -4,7 +4,7 @@
  * with free times is chosen when its slots arrive (not on narrow screens, where a chosen
  * day replaces the grid); changing the day clears the time.
  */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { addDays, addMonths, firstOfMonth, type IsoDate, monthOf } from '../../lib/time/calendar-month';
 import { DateGrid } from './date-grid';
 import { fill, longDate } from './format';
@@ -42,7 +42,8 @@ export interface DateStepProps {
   onConfirm: (slot: string) => void;
 }
 
-const isNarrow = () => typeof window !== 'undefined' && window.matchMedia('(max-width: 649.98px)').matches;
+/** The widget is narrow (one pane at a time): under 650 px of its own width, as booking.css's container query. */
+const NARROW_PX = 650;
 
 export function DateStep(props: DateStepProps) {
   const { messages: m, picker, slots, calendar, lang } = props;
@@ -51,6 +52,8 @@ export function DateStep(props: DateStepProps) {
   const isOpen = (date: IsoDate) => date >= rangeStart && (free[date]?.slots.length ?? 0) > 0;
   const monthDays = Object.keys(free).filter((d) => monthOf(d) === monthOf(picker.month) && isOpen(d)).sort();
   const daySlots = picker.date ? (free[picker.date]?.slots ?? []) : [];
+  const root = useRef<HTMLDivElement>(null);
+  const isNarrow = () => (root.current?.clientWidth ?? 0) < NARROW_PX;
 
   useEffect(() => {
     if (slots.status !== 'ready' || !picker.autoPick) return;
@@ -64,7 +67,7 @@ export function DateStep(props: DateStepProps) {
   };
 
   return (
-    <div className={`ef-booking__step1${picker.date ? ' ef-booking--has-date' : ''}`}>
+    <div ref={root} className={`ef-booking__step1${picker.date ? ' ef-booking--has-date' : ''}`}>
       <div className="ef-booking__options">
         {props.calendars.length > 1 && (
           <label className="ef-booking__field">
