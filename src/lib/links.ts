@@ -6,7 +6,8 @@
  * gets `https://`, except anchors and the tel:/sms:/mailto: schemes (requirements OPTIN-RULES), and only
  * http(s), tel, sms, mailto, anchors and site-relative paths survive; anything else
  * (javascript:, data:, vbscript:, …) becomes '#'. Funnel navigation also carries the current
- * query string to the next step (requirements ROUTES), where the target's own keys win.
+ * query string to the next step (requirements ROUTES), where the target's own keys win. A
+ * redirect after a submission or booking first has the contact's merge fields filled in.
  */
 
 import { KEEP_AS_IS } from './query-carry';
@@ -46,4 +47,14 @@ export function redirectTarget(raw: string | null | undefined): string | null {
   if (target === '' || target === '#') return null;
   const link = normaliseLink(target);
   return /^https?:\/\/[^/\s]/i.test(link) ? link : null;
+}
+
+const MERGE_FIELD = /\{\{\s*(?:contact\.)?([A-Za-z_]\w*)\s*\}\}/g;
+
+/** The URL with `{{contact.first_name}}` / `{{first_name}}` filled from the contact, each value URL-encoded. */
+export function fillRedirectUrl(url: string, contact: Readonly<Record<string, unknown>>): string {
+  return url.replace(MERGE_FIELD, (_whole, name: string) => {
+    const value = contact[name];
+    return typeof value === 'string' || typeof value === 'number' ? encodeURIComponent(String(value)) : '';
+  });
 }

@@ -72,3 +72,34 @@ test('books with the keyboard only', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Your Meeting has been Scheduled' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Add to Google calendar' })).toBeVisible();
 });
+
+test('the contact step loads when the visitor reaches for the calendar, not with it', async ({ page }) => {
+  const contactCode: string[] = [];
+  page.on('request', (request) => {
+    if (/\/_astro\/contact-step\.[\w-]+\.js$/.test(request.url())) contactCode.push(request.url());
+  });
+  const widget = await openWidget(page, '/widget/booking/cal_discovery');
+  await page.waitForLoadState('networkidle');
+  expect(contactCode).toEqual([]);
+  const slot = await firstFreeSlot(widget);
+  await slot.hover();
+  await expect.poll(() => contactCode.length).toBe(1);
+  await slot.click();
+  await widget.getByRole('button', { name: /^Select time/ }).click();
+  await expect(widget.getByRole('heading', { name: 'Enter your information' })).toBeVisible();
+});
+
+test('a contact step whose code cannot load says so, and Try again loads it', async ({ page }) => {
+  await page.route('**/_astro/contact-step.*.js', (route) => route.abort('internetdisconnected'));
+  const widget = await openWidget(page, '/widget/booking/cal_discovery');
+  const slot = await firstFreeSlot(widget);
+  await slot.click();
+  await widget.getByRole('button', { name: /^Select time/ }).click();
+  await expect(widget.getByRole('alert')).toHaveText('The booking form could not be loaded. Please check your connection and try again.');
+  await expectNoAxeViolations(page);
+  // The calendar is still there behind it, and the connection comes back.
+  await page.unroute('**/_astro/contact-step.*.js');
+  await widget.getByRole('button', { name: 'Try again' }).click();
+  await expect(widget.getByRole('heading', { name: 'Enter your information' })).toBeVisible();
+  await expect(widget.getByLabel(/first name/i)).toBeEditable();
+});

@@ -201,6 +201,20 @@ test('axe finds no violations on the form widget page, before and after errors s
   expect(await scan()).toEqual([]);
 });
 
+test('a field whose code cannot load says so in its place; the rest of the form keeps what was typed, and Try again loads it', async ({ page }) => {
+  await page.route('**/_astro/signature-field.*.js', (route) => route.abort('internetdisconnected'));
+  await open(page);
+  await page.getByLabel('First name').fill('Jane');
+  const signature = field(page, 'signature');
+  await expect(signature.getByRole('alert')).toHaveText('This field could not be loaded. Please check your connection and try again.');
+  await expect(page.getByLabel('First name')).toHaveValue('Jane');
+  await page.unroute('**/_astro/signature-field.*.js');
+  await signature.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.locator('.ef-signature__pad')).toBeVisible();
+  await expect(signature.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByLabel('First name')).toHaveValue('Jane');
+});
+
 for (const width of [375, 1280]) {
   test(`the form looks right at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });

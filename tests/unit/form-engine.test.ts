@@ -1,8 +1,9 @@
 /** The pure parts of the form engine: what follows a submit, prefill, placeholders, amounts, sizes, next steps. */
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { fillRedirectUrl } from '../../src/lib/links';
 import { formBody } from '../../src/schemas/form';
-import { afterSubmit, fillRedirectUrl } from '../../src/widgets/form/after-submit';
+import { afterSubmit } from '../../src/widgets/form/after-submit';
 import { formatFileSize } from '../../src/widgets/form/fields/file-size';
 import { formatAmount } from '../../src/widgets/form/fields/text-fields';
 import { placeholderOf } from '../../src/widgets/form/form-fields';

@@ -4,20 +4,33 @@
  * event to reschedule, step 1 leads straight to the confirmation.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { fillRedirectUrl, redirectTarget } from '../../lib/links';
 import { firstOfMonth, todayIn } from '../../lib/time/calendar-month';
 import { postBookingComplete, postCloseWindow, redirectTop } from '../embed/protocol';
-import { type BookingAnswer, reschedule } from './api';
-import { Confirmation } from './confirmation';
-import { ContactStep } from './contact-step';
-import { DateStep, type Picker } from './date-step';
-import { redirectTarget } from '../../lib/links';
-import { fillRedirectUrl } from '../form/after-submit';
 import { rememberContact } from '../form/sticky-contact';
 import { trackWidgetView, visitorFingerprint } from '../form/widget-tracking';
+import { LazyPartView, LoadFailed, lazyPart } from '../lazy-part';
+import { type BookingAnswer, reschedule } from './api';
+import { FAILED_CLASSES } from './card-slot';
+import { Confirmation } from './confirmation';
+import type { ContactStepProps } from './contact-step';
+import { DateStep, type Picker } from './date-step';
 import { NoteStep } from './note-step';
 import { PopupHeader } from './popup-header';
 import type { BookedAppointment, BookingWidgetProps } from './types';
 import { useSlots } from './use-slots';
+
+/**
+ * The contact step and the form engine it draws with are their own chunk: a page with a
+ * booking calendar loads them when the visitor reaches for the widget (pointer, touch or
+ * focus in it), not with the calendar.
+ */
+const contactStep = lazyPart(
+  () => import('./contact-step'),
+  (module) => module.ContactStep,
+);
+
+const REACHING = ['pointerover', 'touchstart', 'focusin'] as const;
 
 type Step =
   | { name: 'date' }
@@ -48,6 +61,20 @@ export function BookingFlow(props: BookingWidgetProps & { initialZone: string })
     const first = calendars[0];
     if (!settings.notrack && first) trackWidgetView({ kind: 'calendar', id: first.id, name: first.name, locationId: first.locationId, pixelId: first.pixelId, pageViewEvent: '' }, fingerprint.current);
   }, []);
+
+  // A visitor reaching for the widget (pointer, touch, focus) is about to pick a time, and the
+  // contact step comes next: its chunk starts loading then. Rescheduling never shows it.
+  const root = useRef<HTMLDivElement>(null);
+  const onDates = step.name === 'date';
+  useEffect(() => {
+    const element = root.current;
+    if (!element || !onDates || event) return;
+    const want = () => contactStep.preload();
+    for (const kind of REACHING) element.addEventListener(kind, want, { passive: true });
+    return () => {
+      for (const kind of REACHING) element.removeEventListener(kind, want);
+    };
+  }, [onDates, event]);
 
   if (!calendar) return <p className="ef-booking__error">{m.cannotFindCalendar}</p>;
 
@@ -85,7 +112,12 @@ export function BookingFlow(props: BookingWidgetProps & { initialZone: string })
   const popupTitle = { date: event ? m.popupReschedule : m.popupRequestForm, contact: m.popupRequestForm, note: m.popupRequested, done: m.popupThankYou }[step.name];
 
   return (
-    <div className="ef-booking" data-step={step.name} style={settings.color ? ({ '--ef-accent': settings.color } as React.CSSProperties) : undefined}>
+    <div
+      className="ef-booking"
+      data-step={step.name}
+      style={settings.color ? ({ '--ef-accent': settings.color } as React.CSSProperties) : undefined}
+      ref={root}
+    >
       {settings.popup && <PopupHeader title={popupTitle} messages={m} onClose={() => postCloseWindow()} />}
       {step.name === 'date' && (
         <DateStep
@@ -114,17 +146,32 @@ export function BookingFlow(props: BookingWidgetProps & { initialZone: string })
         />
       )}
       {step.name === 'contact' && (
-        <ContactStep
-          lang={props.lang}
-          messages={m}
-          formStrings={props.formStrings}
-          settings={settings}
-          calendar={calendar}
-          slot={step.slot}
-          zone={zone}
-          fingerprint={fingerprint.current}
-          onBack={backToDates}
-          onBooked={onBooked}
+        <LazyPartView
+          part={contactStep}
+          props={{
+            lang: props.lang,
+            messages: m,
+            formStrings: props.formStrings,
+            settings,
+            calendar,
+            slot: step.slot,
+            zone,
+            fingerprint: fingerprint.current,
+            onBack: backToDates,
+            onBooked,
+          } satisfies ContactStepProps}
+          loading={
+            <p className="ef-booking__status" role="status">
+              {m.contactLoading}
+            </p>
+          }
+          failed={(retry) => (
+            <LoadFailed message={m.contactLoadError} retryLabel={m.tryAgain} retry={retry} classes={{ ...FAILED_CLASSES, button: 'ef-booking__primary' }}>
+              <button type="button" className="ef-booking__link" onClick={() => backToDates(null)}>
+                {m.backToCalendar}
+              </button>
+            </LoadFailed>
+          )}
         />
       )}
       {step.name === 'note' && (
@@ -136,4 +183,3 @@ export function BookingFlow(props: BookingWidgetProps & { initialZone: string })
     </div>
   );
 }
-

@@ -1,13 +1,24 @@
 /** The card field, loaded as its own chunk: Stripe.js and the field's code reach only visitors of a paid calendar. */
-import { forwardRef, lazy, Suspense } from 'react';
+import { forwardRef } from 'react';
+import { LazyPartView, LoadFailed, lazyPart } from '../lazy-part';
 import type { CardFieldProps, CardHandle } from './card-field';
 
-const CardField = lazy(() => import('./card-field').then((m) => ({ default: m.CardField })));
+const cardField = lazyPart(
+  () => import('./card-field'),
+  (module) => module.CardField,
+);
+
+/** How a booking step or part that could not load looks (booking.css). */
+export const FAILED_CLASSES = { box: 'ef-booking__part-failed', message: 'ef-booking__error', button: 'ef-booking__link' };
 
 export const CardSlot = forwardRef<CardHandle, CardFieldProps>(function CardSlot(props, ref) {
+  const m = props.messages;
   return (
-    <Suspense fallback={<p className="ef-booking__hint">{props.messages.cardLoading}</p>}>
-      <CardField ref={ref} {...props} />
-    </Suspense>
+    <LazyPartView
+      part={cardField}
+      props={{ ...props, ref }}
+      loading={<p className="ef-booking__hint">{m.cardLoading}</p>}
+      failed={(retry) => <LoadFailed message={m.cardLoadError} retryLabel={m.tryAgain} retry={retry} classes={FAILED_CLASSES} />}
+    />
   );
 });

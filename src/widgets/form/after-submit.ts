@@ -4,21 +4,11 @@
  * URL-encoded and only http(s) followed, unless redirects are off (`redirect=false`);
  * else the thank-you message. Pure.
  */
-import { redirectTarget } from '../../lib/links';
+import { fillRedirectUrl, redirectTarget } from '../../lib/links';
 import type { FormAction } from '../../schemas/form';
 import { DEFAULT_THANK_YOU_TEXT } from '../../schemas/form';
 
 export type AfterSubmit = { kind: 'redirect'; url: string } | { kind: 'thank-you'; text: string };
-
-const FIELD = /\{\{\s*(?:contact\.)?([A-Za-z_]\w*)\s*\}\}/g;
-
-/** The URL with `{{contact.first_name}}` / `{{first_name}}` filled from the contact, each value URL-encoded. */
-export function fillRedirectUrl(url: string, contact: Readonly<Record<string, unknown>>): string {
-  return url.replace(FIELD, (_whole, name: string) => {
-    const value = contact[name];
-    return typeof value === 'string' || typeof value === 'number' ? encodeURIComponent(String(value)) : '';
-  });
-}
 
 export function afterSubmit(
   form: { formAction: FormAction; redirect_url: string },

@@ -3,7 +3,7 @@
  * translated error. Hidden fields become hidden inputs. Controlled: the caller owns the
  * state (usually `useFormEngine`). Used by the form, survey, booking and order widgets.
  */
-import { Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { fieldKey } from '../../lib/validation/fields';
 import { messageText } from '../../lib/validation/messages';
 import { type FormField, isFieldType } from '../../schemas/form';
@@ -39,7 +39,7 @@ export function placeholderOf(field: FormField, labelsVisible: boolean): string 
 
 export function FormFields({ fields, values, files, errors, onChange, onFiles, env, idPrefix }: FormFieldsProps) {
   useEffect(() => {
-    for (const type of new Set(fields.map((f) => f.type))) void LAZY_FIELD_TYPES[type as keyof typeof LAZY_FIELD_TYPES]?.();
+    for (const type of new Set(fields.map((f) => f.type))) LAZY_FIELD_TYPES[type as keyof typeof LAZY_FIELD_TYPES]?.();
   }, [fields]);
   const firstFileField = fields.find((f) => f.type === 'file_upload');
   return (
@@ -68,9 +68,7 @@ export function FormFields({ fields, values, files, errors, onChange, onFiles, e
             labelsVisible={env.labelsVisible}
             requiredText={env.strings.ui.required}
           >
-            <Suspense fallback={<p className="ef-loading">{env.strings.ui.loading}</p>}>
-              <Component {...fieldPropsFor(field, key)} inputId={inputId} error={error} describedBy={describedBy} />
-            </Suspense>
+            <Component {...fieldPropsFor(field, key)} inputId={inputId} error={error} describedBy={describedBy} />
           </FieldFrameView>
         );
       })}

@@ -3,8 +3,9 @@
  * that renders it and the frame drawn around it. The signature pad, file upload and
  * cascade dropdown are split into their own chunks, loaded only when a form has them.
  */
-import { type ComponentType, lazy } from 'react';
+import type { ComponentType } from 'react';
 import type { FieldType } from '../../schemas/form';
+import { type LazyPart, LazyPartView, LoadFailed, lazyPart } from '../lazy-part';
 import { CaptchaField } from './fields/captcha-field';
 import { CheckboxField, MultiSelectField, RadioField, SelectField, TextboxListField } from './fields/choice-fields';
 import { HeadingField, HtmlField, ImageField, Nothing, PaymentField } from './fields/static-fields';
@@ -16,9 +17,35 @@ export interface FieldDefinition {
   frame: FieldFrame;
 }
 
-const SignatureField = lazy(() => import('./fields/signature-field'));
-const FileUploadField = lazy(() => import('./fields/file-upload-field'));
-const CascadeField = lazy(() => import('./fields/cascade-field'));
+const signature = lazyPart(
+  () => import('./fields/signature-field'),
+  (module) => module.default,
+);
+const fileUpload = lazyPart(
+  () => import('./fields/file-upload-field'),
+  (module) => module.default,
+);
+const cascade = lazyPart(
+  () => import('./fields/cascade-field'),
+  (module) => module.default,
+);
+
+/** A field drawn by a lazy part: "Loading…" in its place until it arrives, or why not and Try again. */
+function LazyField({ part, props }: { part: LazyPart<FieldProps>; props: FieldProps }) {
+  const ui = props.env.strings.ui;
+  return (
+    <LazyPartView
+      part={part}
+      props={props}
+      loading={<p className="ef-loading">{ui.loading}</p>}
+      failed={(retry) => <LoadFailed message={ui.fieldLoadError} retryLabel={ui.tryAgain} retry={retry} classes={{ message: 'ef-error', button: 'ef-link' }} />}
+    />
+  );
+}
+
+const SignatureField = (props: FieldProps) => <LazyField part={signature} props={props} />;
+const FileUploadField = (props: FieldProps) => <LazyField part={fileUpload} props={props} />;
+const CascadeField = (props: FieldProps) => <LazyField part={cascade} props={props} />;
 
 const labelled = (component: ComponentType<FieldProps>): FieldDefinition => ({ component, frame: 'labelled' });
 const group = (component: ComponentType<FieldProps>): FieldDefinition => ({ component, frame: 'group' });
@@ -53,8 +80,8 @@ export const fieldRegistry = {
 } satisfies Record<FieldType, FieldDefinition>;
 
 /** Field types whose code loads on demand: preload it as soon as a form with one mounts. */
-export const LAZY_FIELD_TYPES: Partial<Record<FieldType, () => Promise<unknown>>> = {
-  signature: () => import('./fields/signature-field'),
-  file_upload: () => import('./fields/file-upload-field'),
-  cascade_dropdown: () => import('./fields/cascade-field'),
+export const LAZY_FIELD_TYPES: Partial<Record<FieldType, () => void>> = {
+  signature: signature.preload,
+  file_upload: fileUpload.preload,
+  cascade_dropdown: cascade.preload,
 };
