@@ -8,6 +8,7 @@
  * in text they become an empty `<span data-merge-field="contact.first_name"></span>` the
  * browser may fill from stored contact data; inside a tag (an attribute) they become ''.
  */
+import { dateTimeFormat } from './time/date-format';
 
 /** What a template can draw on; `now` and `timeZone` are passed in, never read here. */
 export interface MergeData {
@@ -36,11 +37,11 @@ export function ordinalSuffix(day: number): 'st' | 'nd' | 'rd' | 'th' {
 }
 
 function part(data: MergeData, options: Intl.DateTimeFormatOptions): string {
-  return new Intl.DateTimeFormat(data.locale ?? 'en-US', { timeZone: data.timeZone, ...options }).format(data.now);
+  return dateTimeFormat(data.locale ?? 'en-US', { timeZone: data.timeZone, ...options }).format(data.now);
 }
 
 function dayOfMonth(data: MergeData): number {
-  return Number(new Intl.DateTimeFormat('en-US', { timeZone: data.timeZone, day: 'numeric' }).format(data.now));
+  return Number(dateTimeFormat('en-US', { timeZone: data.timeZone, day: 'numeric' }).format(data.now));
 }
 
 /** The date and time fields; each reads the clock passed in `data`. */

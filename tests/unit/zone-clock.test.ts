@@ -1,5 +1,7 @@
 import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
+import { todayIn } from '../../src/lib/time/calendar-month';
+import { dateTimeFormat } from '../../src/lib/time/date-format';
 import { zoneClock } from '../../src/lib/time/zone-clock';
 
 /** What Temporal itself answers, the reference the fast path must match. */
@@ -27,5 +29,21 @@ describe('zone clock', () => {
     expect(clock.iso(Date.parse('2026-03-09T13:05:09Z'))).toBe('2026-03-09T09:05:09-04:00');
     expect(zoneClock('Asia/Kathmandu').iso(Date.parse('2026-01-01T00:00:00Z'))).toBe('2026-01-01T05:45:00+05:45');
     expect(zoneClock('UTC').iso(Date.parse('2026-01-01T23:59:59Z'))).toBe('2026-01-01T23:59:59+00:00');
+  });
+});
+
+describe('dates in a zone, with formatters made once', () => {
+  it('gives the date in the zone, not in UTC', () => {
+    const lateInNewYork = Date.UTC(2026, 2, 3, 3, 30); // 2026-03-02 22:30 in New York
+    expect(todayIn('America/New_York', lateInNewYork)).toBe('2026-03-02');
+    expect(todayIn('Asia/Tokyo', lateInNewYork)).toBe('2026-03-03');
+  });
+
+  it('keeps one formatter per language and options, and refuses an unknown zone as Intl does', () => {
+    const a = dateTimeFormat('de', { timeZone: 'UTC', month: 'long', year: 'numeric' });
+    expect(dateTimeFormat('de', { timeZone: 'UTC', month: 'long', year: 'numeric' })).toBe(a);
+    expect(dateTimeFormat('fr', { timeZone: 'UTC', month: 'long', year: 'numeric' })).not.toBe(a);
+    expect(a.format(Date.UTC(2026, 2, 2, 12))).toBe('März 2026');
+    expect(() => dateTimeFormat('en', { timeZone: 'Mars/Olympus_Mons' })).toThrow(RangeError);
   });
 });

@@ -6,6 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import * as v from 'valibot';
+import { todayIn as todayInZone } from '../../lib/time/calendar-month';
 import { surveyDocument } from '../../schemas/survey';
 import type { FormStringsDiff } from '../../widgets/form/types';
 import type { SurveyStrings } from '../../widgets/survey/strings';
@@ -29,11 +30,10 @@ const located = v.object({ location: v.optional(v.object({ country: v.optional(v
 
 /** Today in the location's zone, YYYY-MM-DD, without a date library in the page. */
 function todayIn(timeZone: string): string {
-  const at = (zone?: string) => new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
   try {
-    return at(timeZone);
+    return todayInZone(timeZone, Date.now());
   } catch {
-    return at();
+    return todayInZone('UTC', Date.now());
   }
 }
 

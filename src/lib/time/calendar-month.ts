@@ -3,6 +3,8 @@
  * is involved, so UTC date arithmetic is exact and the browser needs no Temporal.
  */
 
+import { dateTimeFormat } from './date-format';
+
 export type IsoDate = string;
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -56,8 +58,7 @@ export function monthWeeks(month: IsoDate, startDay: number): IsoDate[][] {
 
 /** Today in `zone` as `YYYY-MM-DD`. */
 export function todayIn(zone: string, now: number): IsoDate {
-  const f = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
-  return f.format(now);
+  return dateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
 /**

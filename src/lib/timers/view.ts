@@ -8,8 +8,9 @@
  * The browser (src/client/timers.ts) computes what is left. Without JavaScript a countdown
  * or day timer shows its deadline as text instead of digits.
  */
-import { elementIds, type ExpireAction, expireActionOf } from './expire';
+import { dateTimeFormat } from '../time/date-format';
 import { pad2, splitRemaining, type TimeOfDay } from './duration';
+import { type ExpireAction, elementIds, expireActionOf } from './expire';
 import { type TimerLabels, timerLabels } from './labels';
 import { cookieDays, countdownEndsAt, dailyTime, evergreenDurationMs, type RevisitAction, revisitActionOf } from './settings';
 import { nextDailyInstants, resolveZone } from './zoned';
@@ -71,13 +72,13 @@ function units(labels: TimerLabels, remainingMs: number | null): TimerUnit[] {
 }
 
 function formatDeadline(at: number, zone: string, lang: string): string {
-  return new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeStyle: 'short', timeZone: zone }).format(at) + ` (${zone})`;
+  return `${dateTimeFormat(lang, { dateStyle: 'long', timeStyle: 'short', timeZone: zone }).format(at)} (${zone})`;
 }
 
 function formatTimeOfDay(time: TimeOfDay, zone: string, lang: string): string {
   const at = Date.UTC(2000, 0, 1, time.hours, time.minutes, time.seconds);
   const options: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', timeZone: 'UTC', ...(time.seconds ? { second: '2-digit' } : {}) };
-  return `${new Intl.DateTimeFormat(lang, options).format(at)} (${zone})`;
+  return `${dateTimeFormat(lang, options).format(at)} (${zone})`;
 }
 
 function base(element: TimerElement, kind: TimerKind, t: Translate) {

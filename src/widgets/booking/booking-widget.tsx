@@ -4,7 +4,7 @@
  * the visitor's time zone, so it renders the busy state; the flow starts once the browser
  * has guessed the zone (or the calendar fixes it).
  */
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { guessTimeZone } from '../../lib/time/zone-aliases';
 import { BookingFlow } from './booking-flow';
 import type { BookingWidgetProps } from './types';
@@ -12,7 +12,11 @@ import type { BookingWidgetProps } from './types';
 export default function BookingWidget(props: BookingWidgetProps) {
   const [zone, setZone] = useState(props.settings.fixedZone ?? props.event?.selectedTimezone ?? null);
   useEffect(() => {
-    if (!zone) setZone(guessTimeZone());
+    if (zone) return;
+    const guessed = guessTimeZone();
+    // The whole calendar renders now: as a transition, React yields to the page between
+    // its parts instead of holding the main thread for all of it.
+    startTransition(() => setZone(guessed));
   }, [zone]);
   if (!zone) {
     return (

@@ -4,6 +4,7 @@
  * names go through Intl in the visitor's language.
  */
 import type { IsoDate } from '../../lib/time/calendar-month';
+import { dateTimeFormat } from '../../lib/time/date-format';
 
 /** `HH:mm` (24 h) or `hh:mm AM` (12 h) of an ISO slot string (requirements WIDGET-LIMITS). */
 export function slotTime(iso: string, use24h: boolean): string {
@@ -20,16 +21,16 @@ const utcDate = (date: IsoDate) => new Date(`${date}T12:00:00Z`);
 
 /** "Monday, 2 March 2026" in the visitor's language. */
 export function longDate(date: IsoDate, lang: string): string {
-  return new Intl.DateTimeFormat(lang, { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(utcDate(date));
+  return dateTimeFormat(lang, { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(utcDate(date));
 }
 
 export function monthTitle(date: IsoDate, lang: string): string {
-  return new Intl.DateTimeFormat(lang, { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(utcDate(date));
+  return dateTimeFormat(lang, { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(utcDate(date));
 }
 
 /** Short weekday names, Sunday first. */
 export function weekdayNames(lang: string, width: 'short' | 'long'): string[] {
-  const f = new Intl.DateTimeFormat(lang, { timeZone: 'UTC', weekday: width });
+  const f = dateTimeFormat(lang, { timeZone: 'UTC', weekday: width });
   // 4 January 1970 was a Sunday.
   return Array.from({ length: 7 }, (_, i) => f.format(new Date(Date.UTC(1970, 0, 4 + i, 12))));
 }
@@ -37,7 +38,7 @@ export function weekdayNames(lang: string, width: 'short' | 'long'): string[] {
 /** "GMT-05:00" for a zone now. */
 export function zoneOffset(zone: string, now: number): string {
   try {
-    const part = new Intl.DateTimeFormat('en', { timeZone: zone, timeZoneName: 'longOffset' }).formatToParts(now).find((p) => p.type === 'timeZoneName');
+    const part = dateTimeFormat('en', { timeZone: zone, timeZoneName: 'longOffset' }).formatToParts(now).find((p) => p.type === 'timeZoneName');
     return part?.value === 'GMT' ? 'GMT+00:00' : (part?.value ?? '');
   } catch {
     return '';
