@@ -8,7 +8,7 @@
  *   part's own message with a way to try again, instead of unmounting the whole island and
  *   what the visitor typed in it. Any other error is rethrown, as without this.
  */
-import { Component, type ComponentType, type ReactNode, Suspense, use } from 'react';
+import { Component, type ComponentType, type ReactNode, Suspense, use, useEffect, useRef } from 'react';
 
 /** The chunk of a part did not load. */
 class PartLoadError extends Error {}
@@ -84,16 +84,22 @@ export interface LoadFailedProps {
   classes: { box?: string; message: string; button: string };
   /** More actions after Try again. */
   children?: ReactNode;
+  /** Moves focus to Try again: for a whole step, whose button that led here is gone. */
+  focusRetry?: boolean;
 }
 
 /** What a lazy part shows when its chunk could not load: the reason, announced, and Try again. */
-export function LoadFailed({ message, retryLabel, retry, classes, children }: LoadFailedProps) {
+export function LoadFailed({ message, retryLabel, retry, classes, children, focusRetry = false }: LoadFailedProps) {
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focusRetry) button.current?.focus();
+  }, [focusRetry]);
   return (
     <div className={classes.box}>
       <p className={classes.message} role="alert">
         {message}
       </p>
-      <button type="button" className={classes.button} onClick={retry}>
+      <button ref={button} type="button" className={classes.button} onClick={retry}>
         {retryLabel}
       </button>
       {children}

@@ -96,6 +96,7 @@ test('a contact step whose code cannot load says so, and Try again loads it', as
   await slot.click();
   await widget.getByRole('button', { name: /^Select time/ }).click();
   await expect(widget.getByRole('alert')).toHaveText('The booking form could not be loaded. Please check your connection and try again.');
+  await expect(widget.getByRole('button', { name: 'Try again' })).toBeFocused();
   await expectNoAxeViolations(page);
   // The calendar is still there behind it, and the connection comes back.
   await page.unroute('**/_astro/contact-step.*.js');

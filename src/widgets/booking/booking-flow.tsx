@@ -166,7 +166,7 @@ export function BookingFlow(props: BookingWidgetProps & { initialZone: string })
             </p>
           }
           failed={(retry) => (
-            <LoadFailed message={m.contactLoadError} retryLabel={m.tryAgain} retry={retry} classes={{ ...FAILED_CLASSES, button: 'ef-booking__primary' }}>
+            <LoadFailed message={m.contactLoadError} retryLabel={m.tryAgain} retry={retry} classes={{ ...FAILED_CLASSES, button: 'ef-booking__primary' }} focusRetry>
               <button type="button" className="ef-booking__link" onClick={() => backToDates(null)}>
                 {m.backToCalendar}
               </button>
