@@ -4,8 +4,8 @@
  * copy → undefined, and the request goes on to the pages, which render and store one.
  */
 import { waitUntil } from 'cloudflare:workers';
-import type { Bindings } from '../platform/env';
 import { createApiClient } from '../platform/client';
+import type { Bindings } from '../platform/env';
 import { consoleRenderLog } from '../tree/log';
 import { fetchPageData } from './get-page';
 import { answerFromEdge, edgeCache } from './html-cache';
@@ -16,14 +16,18 @@ const NOT_FUNNEL_PAGES = /^\/(?:_astro|_ah|v2|widget|survey|api|admin)(?:\/|$)|^
 
 /** The edge copy of the published page `request` asks for, or undefined. */
 export async function edgeHit(request: Request, bindings: Bindings): Promise<Response | undefined> {
-  const { pathname } = new URL(request.url);
-  if (NOT_FUNNEL_PAGES.test(pathname)) return undefined;
-  return answerFromEdge(request, {
+  const url = new URL(request.url);
+  if (NOT_FUNNEL_PAGES.test(url.pathname)) return undefined;
+  return answerFromEdge(
+    request,
+    {
     kv: bindings.PAGE_CACHE,
     cache: edgeCache(),
     now: Date.now(),
     waitUntil,
     fetchPage: (host, path) => fetchPageData(createApiClient(bindings, executionContext()), { domain_name: host, page_url: path }),
     log: consoleRenderLog,
-  });
+    },
+    url,
+  );
 }

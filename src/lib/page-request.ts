@@ -34,9 +34,13 @@ export function hostOf(raw: string): string {
   return host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.replace(/:\d+$/, '');
 }
 
+/** The parameters of a URL without a query; only ever read. */
+const NO_PARAMS: Pick<URLSearchParams, 'get'> = new URLSearchParams();
+
 /** Reads the page request from the URL the visitor asked for. */
 export function readPageRequest(url: URL): PageRequest {
-  const params = url.searchParams;
+  // Most views have no query: no URLSearchParams is made for them (this runs on every edge hit).
+  const params = url.search === '' ? NO_PARAMS : url.searchParams;
   const domain = params.get('domain')?.trim();
   const pageUrl = params.get('page_url')?.trim();
   let path = url.pathname;
@@ -51,6 +55,6 @@ export function readPageRequest(url: URL): PageRequest {
     path: normalizePagePath(pageUrl || path),
     notrack: notrack !== null && notrack !== 'false' && notrack !== '0',
     lang: params.get('lang'),
-    query: url.search.replace(/^\?/, ''),
+    query: url.search.slice(1),
   };
 }
