@@ -40,7 +40,8 @@ export interface HtmlVariant {
 
 /** The Cache API key of a page's rendered HTML (built by hand: this runs on every hit, and URLSearchParams costs more than the rest of it). */
 export function htmlCacheKey(host: string, path: string, variant: HtmlVariant): string {
-  let key = `https://html-cache.edgefunnel.internal/${encodeURIComponent(host)}${encodeURI(path)}?v=${encodeURIComponent(variant.version)}&lang=${encodeURIComponent(variant.lang)}&b=${encodeURIComponent(BUILD)}`;
+  // '?' and '#' in a (decoded) path are escaped too: they would end the key's path.
+  let key = `https://html-cache.edgefunnel.internal/${encodeURIComponent(host)}${encodeURI(path).replace(/[?#]/g, encodeURIComponent)}?v=${encodeURIComponent(variant.version)}&lang=${encodeURIComponent(variant.lang)}&b=${encodeURIComponent(BUILD)}`;
   if (variant.clock) key += `&t=${encodeURIComponent(variant.clock)}`;
   if (variant.query) key += `&q=${encodeURIComponent(variant.query)}`;
   return key;

@@ -101,6 +101,9 @@ describe('page cache', () => {
       htmlCacheKey('shop.test', '/optin', { version: '4', lang: 'de', query: 'lang=de' }),
     ];
     expect(new Set(keys).size).toBe(keys.length);
+    // A '#' or '?' in the decoded path stays in the key's path, so the version and language still count.
+    expect(new URL(htmlCacheKey('shop.test', '/a#b', { version: '4', lang: 'de' })).searchParams.get('v')).toBe('4');
+    expect(new URL(htmlCacheKey('shop.test', '/a?v=9', { version: '4', lang: 'de' })).pathname).toBe('/shop.test/a%3Fv=9');
     expect([cacheableQuery(''), cacheableQuery('lang=de'), cacheableQuery('utm_source=x'), cacheableQuery('lang=de&x=1')]).toEqual(['', 'lang=de', null, null]);
     expect(contentOf({ a: 1 })).toBe(contentOf({ a: 1 }));
     expect(contentOf({ a: 1 })).not.toBe(contentOf({ a: 2 }));
