@@ -53,7 +53,19 @@ export function DateStep(props: DateStepProps) {
   const monthDays = Object.keys(free).filter((d) => monthOf(d) === monthOf(picker.month) && isOpen(d)).sort();
   const daySlots = picker.date ? (free[picker.date]?.slots ?? []) : [];
   const root = useRef<HTMLDivElement>(null);
-  const isNarrow = () => (root.current?.clientWidth ?? 0) < NARROW_PX;
+  // The width as the last layout left it (a ResizeObserver reads it without forcing one);
+  // before the first report, it is measured.
+  const narrow = useRef<boolean | null>(null);
+  useEffect(() => {
+    const element = root.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      narrow.current = element.clientWidth < NARROW_PX;
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  const isNarrow = () => narrow.current ?? (root.current?.clientWidth ?? 0) < NARROW_PX;
 
   useEffect(() => {
     if (slots.status !== 'ready' || !picker.autoPick) return;
