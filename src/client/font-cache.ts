@@ -1,21 +1,24 @@
 /*
  * The page fonts a browser has in its HTTP cache, remembered in localStorage, for the inline
- * gate in the page head (./font-gate.ts), which also warms the cache (warmFontCache).
+ * gate in the page head (./font-gate.ts); the page runtime warms the cache (warmGatedFonts).
  *
  * The fonts are `font-display: optional`: a file not there when text is first laid out
  * leaves that view in the metric-matched fallback (src/lib/fonts-assets.ts). On a first
  * view it almost never is (slow 4G: never; even on loopback the files often miss the
  * first layout), so fetching them then only competes with what the view does show. So a
  * first view leaves the @font-face rules off and paints in the fallback at once; when the
- * page is idle the gate fetches the files into the cache and remembers them; every later
+ * page is idle the runtime fetches the files into the cache and remembers them; every later
  * view whose files are remembered turns the rules on before the first layout, and the
  * text is set in the seller's fonts from its first paint, with no swap and no shift.
  */
+import { whenIdle } from './idle';
 
 /** localStorage key: the font URLs (fingerprinted) this browser has fetched, space-separated. */
 const FONT_CACHE_KEY = 'ef:fonts';
 /** The page's @font-face <style>; `data-fonts` lists the files worth having (src/layouts/funnel-page.astro). */
 export const FONT_STYLE_ID = 'ef-fonts';
+/** Set on that <style> by the gate when it left the fonts off: the page runtime warms the cache. */
+export const FONTS_TO_WARM = 'data-fonts-warm';
 /** Enough for every theme font of a funnel at both weights, with room for a build's new fingerprints. */
 const REMEMBERED = 24;
 
@@ -52,4 +55,29 @@ export async function warmFontCache(win: Window, missing: readonly string[], rem
   } catch {
     // Offline, or storage full: the next view stays in the fallback.
   }
+}
+
+/**
+ * Once the page has loaded and is idle, fetches the files the gate (./font-gate.ts) left off
+ * for this view, for the next. Run by the page runtime, which starts after the first paint.
+ */
+export function warmGatedFonts(doc: Document, win: Window): void {
+  const style = doc.getElementById(FONT_STYLE_ID);
+  if (!style?.hasAttribute(FONTS_TO_WARM)) return;
+  const warm = () =>
+    whenIdle(win, () => {
+      let remembered: string[];
+      try {
+        remembered = rememberedFonts(win.localStorage);
+      } catch {
+        return;
+      }
+      void warmFontCache(
+        win,
+        fontFilesOf(style).filter((href) => !remembered.includes(href)),
+        remembered,
+      );
+    });
+  if (doc.readyState === 'complete') warm();
+  else win.addEventListener('load', warm, { once: true });
 }

@@ -4,12 +4,12 @@
  * right after the @font-face <style> of a published page. When this browser has every listed
  * font file in its cache (./font-cache.ts), the rules stay on and the files are preloaded
  * from the cache; otherwise the rules are switched off for this view, which paints in the
- * metric-matched fallback and requests no font, and once the page is idle the files are
- * fetched into the cache for the next view. Without storage the rules stay on, as without
+ * metric-matched fallback and requests no font; the page runtime, which starts after the
+ * first paint, fetches the files into the cache for the next view (`warmGatedFonts`). The
+ * gate itself stays small: it is inline in the head of every page. Without storage the rules stay on, as without
  * this gate.
  */
-import { FONT_STYLE_ID, fontFilesOf, rememberedFonts, warmFontCache } from './font-cache';
-import { whenIdle } from './idle';
+import { FONT_STYLE_ID, FONTS_TO_WARM, fontFilesOf, rememberedFonts } from './font-cache';
 
 const style = document.getElementById(FONT_STYLE_ID);
 const files = fontFilesOf(style);
@@ -22,10 +22,9 @@ if (style && files.length > 0) {
   }
   const missing = remembered ? files.filter((href) => !remembered.includes(href)) : [];
   if (remembered && missing.length > 0) {
-    const known = remembered;
     style.setAttribute('media', 'not all');
-    // Once the page has loaded and is idle, the files this view went without are fetched for the next.
-    window.addEventListener('load', () => whenIdle(window, () => void warmFontCache(window, missing, known)), { once: true });
+    // The page runtime fetches the files this view went without, for the next (./font-cache.ts).
+    style.setAttribute(FONTS_TO_WARM, '');
   } else {
     for (const href of files) {
       const link = document.createElement('link');

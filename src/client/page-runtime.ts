@@ -11,6 +11,7 @@
  */
 import { carryQueryToStepLinks, runAction } from './actions';
 import { readFunnelContext } from './context';
+import { warmGatedFonts } from './font-cache';
 import { whenIdle } from './idle';
 import { flagMobile } from './mobile';
 import { prefetchNextStep, reloadFromBackForwardCache, reloadOnChunkError } from './navigation';
@@ -43,6 +44,7 @@ export function startPageRuntime(doc: Document, win: Window): void {
   loadHashReapply(doc, win);
   startTracking(doc, win, context);
   whenIdle(win, () => prefetchNextStep(doc, win, context.nextStepUrl));
+  warmGatedFonts(doc, win);
   // Ready once the page's feature code is wired too (a chunk that failed has reloaded the page).
   void Promise.allSettled(features).then(() => {
     root.dataset.pageRuntime = 'ready';

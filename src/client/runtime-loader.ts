@@ -1,6 +1,6 @@
 /*
- * Starts the page runtime (./page-runtime.ts) once the page has loaded and the browser is
- * idle, or at the visitor's first use of the page, whichever comes first. Bundled into one
+ * Starts the page runtime (./page-runtime.ts) once the page has loaded and painted and the
+ * browser is idle, or at the visitor's first use of the page, whichever comes first. Bundled into one
  * classic script (astro.config.mjs, `inline-script:`) at the end of every page's <body>.
  *
  * Nothing the runtime does is needed for the first paint: the server render shows the page,
@@ -25,7 +25,7 @@
  * island's directive holds it in turn while React loads (./interact-directive.ts).
  */
 import { isPlainClick, replayClick } from './held-click';
-import { whenIdle } from './idle';
+import { afterFirstPaint, whenIdle } from './idle';
 
 /** What the runtime handles on a click: every action but the plain links (src/client/actions.ts), and the menus' toggle. */
 const RUNTIME_TARGETS = '[data-action]:not([data-action="url"], [data-action="click-to-call"], [data-action="click-to-sms"]), [data-nav-toggle]';
@@ -97,7 +97,8 @@ function startRuntimeLoader(doc: Document, win: Window): void {
 
   doc.addEventListener('click', hold, true);
   for (const type of WAKE_EVENTS) doc.addEventListener(type, start, wakeOptions);
-  const afterLoad = () => whenIdle(win, start);
+  // Loaded, painted, then idle: on a fast load, the load event comes before the first paint.
+  const afterLoad = () => afterFirstPaint(win, () => whenIdle(win, start));
   if (doc.readyState === 'complete') afterLoad();
   else win.addEventListener('load', afterLoad, { once: true });
   win.setTimeout(start, LATEST_START_MS);
