@@ -5,9 +5,9 @@
  * font file in its cache (./font-cache.ts), the rules stay on and the files are preloaded
  * from the cache; otherwise the rules are switched off for this view, which paints in the
  * metric-matched fallback and requests no font; the page runtime, which starts after the
- * first paint, fetches the files into the cache for the next view (`warmGatedFonts`). The
- * gate itself stays small: it is inline in the head of every page. Without storage the rules stay on, as without
- * this gate.
+ * first paint, fetches the files into the cache for the next view (`warmGatedFonts`), so
+ * the gate, inline in the head of every page, stays small. Without storage the rules stay
+ * on, as without this gate.
  */
 import { FONT_STYLE_ID, FONTS_TO_WARM, fontFilesOf, rememberedFonts } from './font-cache';
 

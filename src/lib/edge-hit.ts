@@ -18,16 +18,13 @@ const NOT_FUNNEL_PAGES = /^\/(?:_astro|_ah|v2|widget|survey|api|admin)(?:\/|$)|^
 export async function edgeHit(request: Request, bindings: Bindings): Promise<Response | undefined> {
   const url = new URL(request.url);
   if (NOT_FUNNEL_PAGES.test(url.pathname)) return undefined;
-  return answerFromEdge(
-    request,
-    {
+  const options = {
     kv: bindings.PAGE_CACHE,
     cache: edgeCache(),
     now: Date.now(),
     waitUntil,
-    fetchPage: (host, path) => fetchPageData(createApiClient(bindings, executionContext()), { domain_name: host, page_url: path }),
+    fetchPage: (host: string, path: string) => fetchPageData(createApiClient(bindings, executionContext()), { domain_name: host, page_url: path }),
     log: consoleRenderLog,
-    },
-    url,
-  );
+  };
+  return answerFromEdge(request, options, url);
 }

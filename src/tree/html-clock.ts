@@ -5,7 +5,6 @@
  * `{{year}}` change once a day in the page's time zone, `{{time}}` once a minute. Contact and
  * appointment fields are filled in the browser and read nothing here.
  */
-import { dateTimeFormat } from '../lib/time/date-format';
 
 /** The finest clock unit a page's HTML shows. */
 export type HtmlClock = 'none' | 'day' | 'minute';
@@ -23,14 +22,23 @@ export function htmlClockOf(text: string): HtmlClock {
   return clock;
 }
 
-const CLOCK: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+// Per zone, the unknown one's UTC fallback included: this runs on every edge hit of a page
+// with date merge fields, so it is one map lookup (not src/lib/time/date-format.ts's options key).
+const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatter(timeZone: string | undefined): Intl.DateTimeFormat {
-  try {
-    return dateTimeFormat('en-CA', { ...CLOCK, timeZone });
-  } catch {
-    return dateTimeFormat('en-CA', { ...CLOCK, timeZone: 'UTC' });
+  const key = timeZone ?? '';
+  let format = formatters.get(key);
+  if (!format) {
+    const options: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+    try {
+      format = new Intl.DateTimeFormat('en-CA', { ...options, timeZone });
+    } catch {
+      format = new Intl.DateTimeFormat('en-CA', { ...options, timeZone: 'UTC' });
+    }
+    formatters.set(key, format);
   }
+  return format;
 }
 
 /** The part of the key that changes with the clock: '' (none), the day or the minute in the zone. */
