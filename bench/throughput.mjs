@@ -10,9 +10,9 @@ import autocannon from 'autocannon';
 
 const CONNECTIONS = 20;
 
-function round(url, host, seconds) {
+function round(url, host, seconds, headers) {
   return new Promise((done, fail) => {
-    autocannon({ url, connections: CONNECTIONS, duration: seconds, headers: host ? { host } : {} }, (error, result) => {
+    autocannon({ url, connections: CONNECTIONS, duration: seconds, headers: { ...headers, ...(host ? { host } : {}) } }, (error, result) => {
       if (error) return fail(error);
       const ok = result['2xx'];
       if (result.non2xx > 0 || result.errors > 0) return fail(new Error(`${host ?? ''} ${url}: ${result.non2xx} non-2xx, ${result.errors} errors`));
@@ -23,17 +23,17 @@ function round(url, host, seconds) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-/** Requests/s of `pages` ({label, url, host}) and of the static asset, with the ratio per page. */
-export async function throughput(staticUrl, pages, { rounds = 5, seconds = 2 } = {}) {
+/** Requests/s of `pages` ({label, url, host}) and of the static asset, with the ratio per page; `headers` go with every request. */
+export async function throughput(staticUrl, pages, { rounds = 5, seconds = 2, headers = {} } = {}) {
   const rows = [];
   for (const page of pages) {
     const statics = [];
     const hits = [];
     for (let i = 0; i < rounds; i++) {
-      statics.push(await round(staticUrl, undefined, seconds));
-      hits.push(await round(page.url, page.host, seconds));
+      statics.push(await round(staticUrl, undefined, seconds, headers));
+      hits.push(await round(page.url, page.host, seconds, headers));
     }
-    statics.push(await round(staticUrl, undefined, seconds));
+    statics.push(await round(staticUrl, undefined, seconds, headers));
     const ratios = hits.map((hit, i) => hit / ((statics[i] + statics[i + 1]) / 2));
     rows.push({ ...page, rps: median(hits), reference: median(statics), ratio: median(ratios) });
   }

@@ -14,6 +14,7 @@ import { clockBucket } from '../tree/html-clock';
 import { resolveLanguage } from './i18n/languages';
 import { FRESH_MS, type PageFetch, type RefreshOptions, readRoute, refreshInBackground } from './page-cache';
 import { isReservedPath, readPageRequest } from './page-request';
+import { acceptsGzip } from './quality-list';
 
 declare const __EDGEFUNNEL_BUILD__: string | undefined;
 /** The build the HTML was rendered by (astro.config.mjs): its asset URLs are this build's. */
@@ -57,32 +58,71 @@ export function cacheableQuery(query: string): string | null {
  * The copies this isolate answered last, in memory in front of the Cache API. A key names
  * one build's render of one published version, so a copy never changes: nothing to
  * invalidate, only a size bound (least recently used first out).
+ *
+ * Each copy is also kept gzipped, compressed once: browsers all send Accept-Encoding: gzip,
+ * and compressing a 50 KB page on every answer (as the edge, or workerd locally, does for a
+ * body the worker leaves unencoded) cost more than everything else a hit does together.
  */
 const MEMO_BYTES = 8 * 1024 * 1024;
-const htmlMemo = new Map<string, { body: ArrayBuffer; headers: [string, string][] }>();
+interface HtmlCopy {
+  body: ArrayBuffer;
+  headers: [string, string][];
+  /** The body gzipped, or null until that is done (the plain body answers meanwhile). */
+  gzip: ArrayBuffer | null;
+  gzipHeaders: [string, string][];
+}
+const htmlMemo = new Map<string, HtmlCopy>();
 let memoBytes = 0;
 
-/** The headers a hit answers with: the public cache-control restored, marked as a hit. */
+/** The headers a hit answers with: the public cache-control restored, marked as a hit, varying by encoding. */
 function hitHeaders(stored: Headers): [string, string][] {
   const answer = new Headers(stored);
   answer.set('cache-control', PUBLIC_HTML_CACHE_CONTROL);
   answer.set('x-edge-cache', 'hit');
+  answer.delete('content-encoding');
+  answer.delete('content-length');
+  if (!/\baccept-encoding\b/i.test(answer.get('vary') ?? '')) answer.append('vary', 'Accept-Encoding');
   return [...answer];
 }
 
-function memoize(key: string, body: ArrayBuffer, headers: Headers): void {
-  if (body.byteLength > MEMO_BYTES / 8 || htmlMemo.has(key)) return;
-  htmlMemo.set(key, { body, headers: hitHeaders(headers) });
-  memoBytes += body.byteLength;
-  for (const [oldest, copy] of htmlMemo) {
+/** `body` gzipped (CompressionStream: the same in workerd and on Cloudflare). */
+export async function gzipBytes(body: ArrayBuffer): Promise<ArrayBuffer> {
+  return new Response(new Response(body).body?.pipeThrough(new CompressionStream('gzip'))).arrayBuffer();
+}
+
+function newCopy(body: ArrayBuffer, stored: Headers, gzip: ArrayBuffer | null): HtmlCopy {
+  const headers = hitHeaders(stored);
+  return { body, headers, gzip, gzipHeaders: [...headers, ['content-encoding', 'gzip']] };
+}
+
+/** Keeps `copy` under `key`, then gzips it unless it came gzipped (`compress` runs that work: waitUntil on a hit). */
+function memoize(key: string, copy: HtmlCopy, compress: (work: Promise<unknown>) => void): void {
+  if (copy.body.byteLength > MEMO_BYTES / 8 || htmlMemo.has(key)) return;
+  htmlMemo.set(key, copy);
+  memoBytes += copy.body.byteLength + (copy.gzip?.byteLength ?? 0);
+  for (const [oldest, old] of htmlMemo) {
     if (memoBytes <= MEMO_BYTES) break;
     htmlMemo.delete(oldest);
-    memoBytes -= copy.body.byteLength;
+    memoBytes -= old.body.byteLength + (old.gzip?.byteLength ?? 0);
   }
+  if (copy.gzip) return;
+  compress(
+    gzipBytes(copy.body).then((gzip) => {
+      if (htmlMemo.get(key) !== copy) return;
+      copy.gzip = gzip;
+      memoBytes += gzip.byteLength;
+    }),
+  );
+}
+
+/** How a hit is answered: gzipped when the client takes it; `waitUntil` runs the one-time compression. */
+export interface MatchOptions {
+  gzip: boolean;
+  waitUntil: (promise: Promise<unknown>) => void;
 }
 
 /** The cached HTML for `key`, with the public cache-control restored, or undefined. */
-export async function matchHtml(cache: Cache, key: string): Promise<Response | undefined> {
+export async function matchHtml(cache: Cache, key: string, options: MatchOptions): Promise<Response | undefined> {
   let copy = htmlMemo.get(key);
   if (copy) {
     htmlMemo.delete(key);
@@ -90,22 +130,33 @@ export async function matchHtml(cache: Cache, key: string): Promise<Response | u
   } else {
     const hit = await cache.match(key);
     if (!hit) return undefined;
-    const body = await hit.arrayBuffer();
-    memoize(key, body, hit.headers);
-    copy = { body, headers: hitHeaders(hit.headers) };
+    copy = newCopy(await hit.arrayBuffer(), hit.headers, null);
+    memoize(key, copy, options.waitUntil);
   }
+  // The gzip bytes go out as they are (encodeBody 'manual'): nothing compresses them again.
+  if (options.gzip && copy.gzip) return new Response(copy.gzip, { status: 200, headers: copy.gzipHeaders, encodeBody: 'manual' });
   return new Response(copy.body, { status: 200, headers: copy.headers });
 }
 
-/** Stores a rendered page's HTML under `key` (a 200 only). */
+/** Stores a rendered page's HTML under `key` (a 200 only), and keeps it (gzipped too) in memory. */
 export async function storeHtml(cache: Cache, key: string, response: Response): Promise<void> {
   if (response.status !== 200) return;
   const headers = new Headers(response.headers);
   headers.set('cache-control', EDGE_COPY_CACHE_CONTROL);
   headers.delete('set-cookie');
   const body = await response.arrayBuffer();
-  await cache.put(key, new Response(body, { status: 200, headers }));
-  memoize(key, body, headers);
+  const [gzip] = await Promise.all([gzipBytes(body), cache.put(key, new Response(body, { status: 200, headers }))]);
+  memoize(key, newCopy(body, headers, gzip), () => undefined);
+}
+
+/**
+ * What the client said it accepts. Cloudflare (and miniflare, which emulates it) hand the
+ * worker a normalized Accept-Encoding ("br, gzip") and keep the client's own in
+ * `cf.clientAcceptEncoding`; a client that takes no gzip must get the plain body.
+ */
+function clientAcceptEncoding(request: Request): string | null {
+  const original = (request.cf as { clientAcceptEncoding?: unknown } | undefined)?.clientAcceptEncoding;
+  return typeof original === 'string' ? original : request.headers.get('accept-encoding');
 }
 
 export interface EdgeHitOptions {
@@ -135,5 +186,5 @@ export async function answerFromEdge(request: Request, options: EdgeHitOptions, 
   }
   const lang = resolveLanguage({ pageLanguage: route.language, queryLanguage: page.lang, acceptLanguage: request.headers.get('accept-language') });
   const key = htmlCacheKey(page.host, page.path, { version: route.version, lang, clock: clockBucket(route.clock, options.now, route.timeZone ?? undefined), query });
-  return matchHtml(options.cache, key).catch(() => undefined);
+  return matchHtml(options.cache, key, { gzip: acceptsGzip(clientAcceptEncoding(request)), waitUntil: options.waitUntil }).catch(() => undefined);
 }

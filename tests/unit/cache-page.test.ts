@@ -144,6 +144,26 @@ describe('edge hit', () => {
     expect(await answerFromEdge(new Request('https://hit.test/', { method: 'POST', headers: { 'accept-language': 'de' } }), options(fetched))).toBeUndefined();
   });
 
+  it('answers gzipped, compressed once, to a client that takes gzip, and plain to one that does not', async () => {
+    await kv.put(routeCacheKey('gz.test', '/'), JSON.stringify({ version: '3', language: null, clock: 'none', timeZone: null, storedAt: now }));
+    const html = `<!DOCTYPE html><h1>Willkommen</h1>${'<p>Ein Absatz, der sich gut packen lässt.</p>'.repeat(200)}`;
+    await storeHtml(cache, htmlCacheKey('gz.test', '/', { version: '3', lang: 'en' }), new Response(html, { headers: { 'content-type': 'text/html' } }));
+    const gzipped = await answerFromEdge(new Request('https://gz.test/', { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } }), options([]));
+    expect(gzipped?.headers.get('content-encoding')).toBe('gzip');
+    expect(gzipped?.headers.get('vary')).toMatch(/accept-encoding/i);
+    const bytes = await gzipped?.arrayBuffer();
+    expect(bytes?.byteLength).toBeLessThan(html.length / 10);
+    expect(await new Response(new Response(bytes).body?.pipeThrough(new DecompressionStream('gzip'))).text()).toBe(html);
+    // Cloudflare hands the worker "br, gzip" and keeps the client's own header in cf.clientAcceptEncoding.
+    const normalized = (client: string) => new Request('https://gz.test/', { headers: { 'accept-encoding': 'br, gzip' }, cf: { clientAcceptEncoding: client } });
+    for (const client of ['', 'identity', 'gzip;q=0, br']) {
+      const plain = await answerFromEdge(normalized(client), options([]));
+      expect(plain?.headers.get('content-encoding')).toBeNull();
+      expect(await plain?.text()).toBe(html);
+    }
+    expect((await answerFromEdge(normalized('gzip'), options([])))?.headers.get('content-encoding')).toBe('gzip');
+  });
+
   it('has no answer without a route entry (a publish deletes it)', async () => {
     expect(await answerFromEdge(new Request('https://nothing.test/'), options([]))).toBeUndefined();
   });

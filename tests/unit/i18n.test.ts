@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import englishForm from '../../locales/en/form.json';
 import { bundledResources, createI18n, LANGUAGES, resolveLanguage } from '../../src/lib/i18n';
+import { acceptedTokens, acceptsGzip } from '../../src/lib/quality-list';
 import { expandFormStrings, formStrings } from '../../src/widgets/form/strings';
 
 function keysOf(value: unknown, prefix = ''): string[] {
@@ -53,6 +54,21 @@ describe('resolveLanguage', () => {
     expect(resolveLanguage({ acceptLanguage: 'ja, pt-BR;q=0.9, de;q=0.95' })).toBe('de');
     expect(resolveLanguage({ acceptLanguage: 'pt-PT' })).toBe('pt-br');
     expect(resolveLanguage({ pageLanguage: 'xx', acceptLanguage: 'ja' })).toBe('en');
+    // A language refused with q=0 or a bare '*' is never picked.
+    expect(resolveLanguage({ acceptLanguage: 'de;q=0, *, fr;q=0.5' })).toBe('fr');
+  });
+});
+
+describe('HTTP quality lists', () => {
+  it('orders by q, then by order, and leaves out refusals and bad q values', () => {
+    expect(acceptedTokens('a;q=0.5, b, c;q=0.9, d;q=0, e;q=x')).toEqual(['b', 'c', 'a']);
+    expect(acceptedTokens(null)).toEqual([]);
+  });
+
+  it('says whether a client takes gzip', () => {
+    expect(['gzip, deflate, br, zstd', 'GZIP', 'br;q=1, gzip;q=0.1'].map(acceptsGzip)).toEqual([true, true, true]);
+    expect(['', 'br', 'identity', 'gzip;q=0, br', '*'].map(acceptsGzip)).toEqual([false, false, false, false, false]);
+    expect(acceptsGzip(null)).toBe(false);
   });
 });
 

@@ -4,6 +4,8 @@
  * browser's Accept-Language, then English. Pure; the i18next instance lives in ./index.ts.
  */
 
+import { acceptedTokens } from '../quality-list';
+
 export const LANGUAGES = ['en', 'de', 'pt-br', 'fr', 'hu', 'es', 'nl', 'it', 'pl'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
@@ -21,16 +23,7 @@ export function matchLanguage(tag: string | null | undefined): Language | null {
 
 /** Languages of an Accept-Language header, best first (by q value, then order). */
 export function acceptedLanguages(header: string | null | undefined): string[] {
-  return (header ?? '')
-    .split(',')
-    .map((entry, index) => {
-      const [tag = '', ...params] = entry.trim().split(';');
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-      return { tag: tag.trim(), q: q ? Number(q.slice(2)) : 1, index };
-    })
-    .filter((entry) => entry.tag !== '' && entry.tag !== '*' && Number.isFinite(entry.q) && entry.q > 0)
-    .sort((a, b) => b.q - a.q || a.index - b.index)
-    .map((entry) => entry.tag);
+  return acceptedTokens(header).filter((tag) => tag !== '*');
 }
 
 /** Picks the language for a request. */
