@@ -11,6 +11,7 @@
  * ./edge-hit.ts), before the Astro adapter, its router and Astro.
  */
 import { clockBucket } from '../tree/html-clock';
+import { fnv1a } from './hash';
 import { resolveLanguage } from './i18n/languages';
 import { FRESH_MS, type PageFetch, type RefreshOptions, readRoute, refreshInBackground } from './page-cache';
 import { isReservedPath, readPageRequest } from './page-request';
@@ -62,6 +63,8 @@ export function cacheableQuery(query: string): string | null {
  * Each copy is also kept gzipped, compressed once: browsers all send Accept-Encoding: gzip,
  * and compressing a 50 KB page on every answer (as the edge, or workerd locally, does for a
  * body the worker leaves unencoded) cost more than everything else a hit does together.
+ * And each answers with a weak ETag named by its key, so a browser revalidating a page it
+ * has (every view: must-revalidate) gets a 304 without the body.
  */
 const MEMO_BYTES = 8 * 1024 * 1024;
 interface HtmlCopy {
@@ -70,6 +73,9 @@ interface HtmlCopy {
   /** The body gzipped, or null until that is done (the plain body answers meanwhile). */
   gzip: ArrayBuffer | null;
   gzipHeaders: [string, string][];
+  /** A weak validator named by the key (a key's copies all say the same), and the headers of a 304. */
+  etag: string;
+  notModifiedHeaders: [string, string][];
 }
 const htmlMemo = new Map<string, HtmlCopy>();
 let memoBytes = 0;
@@ -81,6 +87,7 @@ function hitHeaders(stored: Headers): [string, string][] {
   answer.set('x-edge-cache', 'hit');
   answer.delete('content-encoding');
   answer.delete('content-length');
+  answer.delete('etag');
   if (!/\baccept-encoding\b/i.test(answer.get('vary') ?? '')) answer.append('vary', 'Accept-Encoding');
   return [...answer];
 }
@@ -90,9 +97,20 @@ export async function gzipBytes(body: ArrayBuffer): Promise<ArrayBuffer> {
   return new Response(new Response(body).body?.pipeThrough(new CompressionStream('gzip'))).arrayBuffer();
 }
 
-function newCopy(body: ArrayBuffer, stored: Headers, gzip: ArrayBuffer | null): HtmlCopy {
-  const headers = hitHeaders(stored);
-  return { body, headers, gzip, gzipHeaders: [...headers, ['content-encoding', 'gzip']] };
+function newCopy(key: string, body: ArrayBuffer, stored: Headers, gzip: ArrayBuffer | null): HtmlCopy {
+  const etag = `W/"${fnv1a(key)}"`;
+  const headers: [string, string][] = [...hitHeaders(stored), ['etag', etag]];
+  const notModified = new Set(['cache-control', 'etag', 'vary', 'x-edge-cache']);
+  return { body, headers, gzip, gzipHeaders: [...headers, ['content-encoding', 'gzip']], etag, notModifiedHeaders: headers.filter(([name]) => notModified.has(name)) };
+}
+
+/** Whether an If-None-Match header names `etag` (weak comparison, RFC 9110 §13.1.2) or is `*`. */
+function namesEtag(ifNoneMatch: string, etag: string): boolean {
+  const opaque = etag.replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || trimmed.replace(/^W\//, '') === opaque;
+  });
 }
 
 /** Keeps `copy` under `key`, then gzips it unless it came gzipped (`compress` runs that work: waitUntil on a hit). */
@@ -115,9 +133,10 @@ function memoize(key: string, copy: HtmlCopy, compress: (work: Promise<unknown>)
   );
 }
 
-/** How a hit is answered: gzipped when the client takes it; `waitUntil` runs the one-time compression. */
+/** How a hit is answered: 304 when the browser has it, gzipped when the client takes it; `waitUntil` runs the one-time compression. */
 export interface MatchOptions {
   gzip: boolean;
+  ifNoneMatch?: string | null;
   waitUntil: (promise: Promise<unknown>) => void;
 }
 
@@ -130,9 +149,11 @@ export async function matchHtml(cache: Cache, key: string, options: MatchOptions
   } else {
     const hit = await cache.match(key);
     if (!hit) return undefined;
-    copy = newCopy(await hit.arrayBuffer(), hit.headers, null);
+    copy = newCopy(key, await hit.arrayBuffer(), hit.headers, null);
     memoize(key, copy, options.waitUntil);
   }
+  // Pages are revalidated on every view (must-revalidate): a browser that has this copy gets no body.
+  if (options.ifNoneMatch && namesEtag(options.ifNoneMatch, copy.etag)) return new Response(null, { status: 304, headers: copy.notModifiedHeaders });
   // The gzip bytes go out as they are (encodeBody 'manual'): nothing compresses them again.
   if (options.gzip && copy.gzip) return new Response(copy.gzip, { status: 200, headers: copy.gzipHeaders, encodeBody: 'manual' });
   return new Response(copy.body, { status: 200, headers: copy.headers });
@@ -146,7 +167,7 @@ export async function storeHtml(cache: Cache, key: string, response: Response): 
   headers.delete('set-cookie');
   const body = await response.arrayBuffer();
   const [gzip] = await Promise.all([gzipBytes(body), cache.put(key, new Response(body, { status: 200, headers }))]);
-  memoize(key, newCopy(body, headers, gzip), () => undefined);
+  memoize(key, newCopy(key, body, headers, gzip), () => undefined);
 }
 
 /**
@@ -186,5 +207,5 @@ export async function answerFromEdge(request: Request, options: EdgeHitOptions, 
   }
   const lang = resolveLanguage({ pageLanguage: route.language, queryLanguage: page.lang, acceptLanguage: request.headers.get('accept-language') });
   const key = htmlCacheKey(page.host, page.path, { version: route.version, lang, clock: clockBucket(route.clock, options.now, route.timeZone ?? undefined), query });
-  return matchHtml(options.cache, key, { gzip: acceptsGzip(clientAcceptEncoding(request)), waitUntil: options.waitUntil }).catch(() => undefined);
+  return matchHtml(options.cache, key, { gzip: acceptsGzip(clientAcceptEncoding(request)), ifNoneMatch: request.headers.get('if-none-match'), waitUntil: options.waitUntil }).catch(() => undefined);
 }

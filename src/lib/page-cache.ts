@@ -15,6 +15,7 @@
  * Preview is never cached (callers do not come here for it).
  */
 import { type HtmlClock, htmlClockOf } from '../tree/html-clock';
+import { fnv1a } from './hash';
 import { setBounded } from './memo';
 
 /** How long a KV copy is used without asking the API again (in the background). */
@@ -83,9 +84,7 @@ interface LoadOptions extends RefreshOptions {
 export function contentOf(data: unknown): string {
   const version = (data as { version?: unknown } | null)?.version;
   const published = typeof version === 'number' || (typeof version === 'string' && version !== '') ? String(version) : '';
-  let hash = 0x811c9dc5;
-  for (const char of JSON.stringify(data) ?? '') hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
-  return `${published}.h${hash.toString(36)}`;
+  return `${published}.h${fnv1a(JSON.stringify(data) ?? '')}`;
 }
 
 /**

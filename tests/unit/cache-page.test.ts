@@ -164,6 +164,26 @@ describe('edge hit', () => {
     expect((await answerFromEdge(normalized('gzip'), options([])))?.headers.get('content-encoding')).toBe('gzip');
   });
 
+  it('answers a browser that has the copy with a 304 and no body', async () => {
+    await kv.put(routeCacheKey('etag.test', '/'), JSON.stringify({ version: '5', language: null, clock: 'none', timeZone: null, storedAt: now }));
+    await storeHtml(cache, htmlCacheKey('etag.test', '/', { version: '5', lang: 'en' }), new Response('<h1>Hi</h1>', { headers: { 'content-type': 'text/html' } }));
+    const first = await answerFromEdge(new Request('https://etag.test/'), options([]));
+    const etag = first?.headers.get('etag') ?? '';
+    expect(etag).toMatch(/^W\/".+"$/);
+    const again = await answerFromEdge(new Request('https://etag.test/', { headers: { 'if-none-match': `"other", ${etag}` } }), options([]));
+    expect(again?.status).toBe(304);
+    expect(await again?.text()).toBe('');
+    expect(again?.headers.get('etag')).toBe(etag);
+    expect(again?.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+    // Another version of the page is another copy: its validator differs, so the old one gets the body.
+    await kv.put(routeCacheKey('etag.test', '/'), JSON.stringify({ version: '6', language: null, clock: 'none', timeZone: null, storedAt: now + 60_000 }));
+    await storeHtml(cache, htmlCacheKey('etag.test', '/', { version: '6', lang: 'en' }), new Response('<h1>Hello</h1>', { headers: { 'content-type': 'text/html' } }));
+    const published = await answerFromEdge(new Request('https://etag.test/', { headers: { 'if-none-match': etag } }), { ...options([]), now: now + 60_000 });
+    expect(published?.status).toBe(200);
+    expect(await published?.text()).toBe('<h1>Hello</h1>');
+    expect(published?.headers.get('etag')).not.toBe(etag);
+  });
+
   it('has no answer without a route entry (a publish deletes it)', async () => {
     expect(await answerFromEdge(new Request('https://nothing.test/'), options([]))).toBeUndefined();
   });
