@@ -140,7 +140,7 @@ export interface MatchOptions {
   waitUntil: (promise: Promise<unknown>) => void;
 }
 
-/** The cached HTML for `key`, with the public cache-control restored, or undefined. */
+/** The cached HTML for `key` (a 304 when the browser names its ETag), with the public cache-control restored, or undefined. */
 export async function matchHtml(cache: Cache, key: string, options: MatchOptions): Promise<Response | undefined> {
   let copy = htmlMemo.get(key);
   if (copy) {
