@@ -4,7 +4,10 @@
  * every run: performance score, FCP, LCP, CLS, TBT. Every run is a first visit (no cookies, no localStorage, an empty cache).
  *
  * One run is noisy on a shared machine, so each page runs BENCH_LIGHTHOUSE_RUNS times
- * (default 3) and the median run is reported (Lighthouse's own computeMedianRun), with the
+ * (default 5: Lighthouse's docs/variability.md finds the median of five runs halves the
+ * spread; with three, the run reported for `/` once had 15 ms of TBT, from a task after the
+ * first paint that a busy core stretched past 50 ms, where other runs had none) and the
+ * median run is reported (Lighthouse's own computeMedianRun), with the
  * host's benchmarkIndex: the x4 CPU slowdown assumes a 1500-2000 desktop, so a lower index
  * (a busy 2-core machine) makes the CPU-bound parts of the simulation slower than a phone's.
  * BENCH_CPU_SLOWDOWN calibrates it (Lighthouse docs/throttling.md); the default stays x4.
@@ -14,7 +17,7 @@ import lighthouse from 'lighthouse';
 import { throttling } from 'lighthouse/core/config/constants.js';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 
-const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
+const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5));
 const CPU_SLOWDOWN = process.env.BENCH_CPU_SLOWDOWN ? Number(process.env.BENCH_CPU_SLOWDOWN) : undefined;
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
