@@ -93,15 +93,17 @@ function hitHeaders(stored: Headers): [string, string][] {
 }
 
 /** `body` gzipped (CompressionStream: the same in workerd and on Cloudflare). */
-export async function gzipBytes(body: ArrayBuffer): Promise<ArrayBuffer> {
+async function gzipBytes(body: ArrayBuffer): Promise<ArrayBuffer> {
   return new Response(new Response(body).body?.pipeThrough(new CompressionStream('gzip'))).arrayBuffer();
 }
+
+/** What a 304 repeats of a hit's headers. */
+const NOT_MODIFIED_HEADERS = new Set(['cache-control', 'etag', 'vary', 'x-edge-cache']);
 
 function newCopy(key: string, body: ArrayBuffer, stored: Headers, gzip: ArrayBuffer | null): HtmlCopy {
   const etag = `W/"${fnv1a(key)}"`;
   const headers: [string, string][] = [...hitHeaders(stored), ['etag', etag]];
-  const notModified = new Set(['cache-control', 'etag', 'vary', 'x-edge-cache']);
-  return { body, headers, gzip, gzipHeaders: [...headers, ['content-encoding', 'gzip']], etag, notModifiedHeaders: headers.filter(([name]) => notModified.has(name)) };
+  return { body, headers, gzip, gzipHeaders: [...headers, ['content-encoding', 'gzip']], etag, notModifiedHeaders: headers.filter(([name]) => NOT_MODIFIED_HEADERS.has(name)) };
 }
 
 /** Whether an If-None-Match header names `etag` (weak comparison, RFC 9110 §13.1.2) or is `*`. */

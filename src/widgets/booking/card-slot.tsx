@@ -2,14 +2,12 @@
 import { forwardRef } from 'react';
 import { LazyPartView, LoadFailed, lazyPart } from '../lazy-part';
 import type { CardFieldProps, CardHandle } from './card-field';
+import { FAILED_CLASSES } from './part-failed';
 
 const cardField = lazyPart(
   () => import('./card-field'),
   (module) => module.CardField,
 );
-
-/** How a booking step or part that could not load looks (booking.css). */
-export const FAILED_CLASSES = { box: 'ef-booking__part-failed', message: 'ef-booking__error', button: 'ef-booking__link' };
 
 export const CardSlot = forwardRef<CardHandle, CardFieldProps>(function CardSlot(props, ref) {
   const m = props.messages;
