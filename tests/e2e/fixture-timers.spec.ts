@@ -124,6 +124,8 @@ test('the day timer counts to its next deadline in its zone, with no time-zone c
   await expect(timer.locator('[data-unit="minutes"] .ef-timer__value')).toHaveText('30');
   await expect(timer).toContainText('Stunden');
   await expect(timer.locator('[data-unit="days"]')).toBeHidden();
+  // The scripts checked are those of the started page runtime (it starts after load, the first paint and idle).
+  await expect(page.locator('html')).toHaveAttribute('data-page-runtime', /started|ready/);
   expect(scripts.length).toBeGreaterThan(0);
   for (const path of scripts) expect((await (await page.request.get(`http://localhost:${E2E_PORT}${path}`)).text()).includes('Temporal')).toBe(false);
 });
