@@ -11,6 +11,8 @@
  * host's benchmarkIndex: the x4 CPU slowdown assumes a 1500-2000 desktop, so a lower index
  * (a busy 2-core machine) makes the CPU-bound parts of the simulation slower than a phone's.
  * BENCH_CPU_SLOWDOWN calibrates it (Lighthouse docs/throttling.md); the default stays x4.
+ * The browser runs in `timeZone` (TZ), the zone the edge places the bench's requests in
+ * (./page-scripts.mjs edgeZone), as a visitor's browser mostly is.
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -46,10 +48,11 @@ async function clearCookies(port) {
   socket.close();
 }
 
-export async function lighthouseRuns(urls) {
+export async function lighthouseRuns(urls, timeZone) {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    ...(timeZone ? { envVars: { ...process.env, TZ: timeZone } } : {}),
   });
   const config = CPU_SLOWDOWN ? { extends: 'lighthouse:default', settings: { throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: CPU_SLOWDOWN } } } : undefined;
   const rows = [];

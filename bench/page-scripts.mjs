@@ -6,6 +6,12 @@
  * the page is scrolled to the bottom, and then every island that waits for the visitor
  * (client:interact) is woken as a pointer over it would: what each adds is reported apart.
  * Sizes are of the bodies gzipped here, as the other bench figures.
+ *
+ * The browser is in the time zone the edge places the bench's requests in (`edgeZone`:
+ * miniflare places every local request in Austin, Texas), as a visitor's browser mostly is:
+ * a booking calendar is rendered in that zone and waits for the visitor. A page with one is
+ * measured on a phone a second time from a browser in another zone (`otherZone`), where the
+ * calendar wakes as soon as it shows to move to the browser's zone.
  */
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
@@ -34,8 +40,18 @@ async function scrollToBottom(page) {
   await page.waitForLoadState('networkidle');
 }
 
-async function measure(browser, url, origin, viewport) {
-  const context = await browser.newContext({ viewport });
+/** The zone a page's booking calendar was rendered in (its island's `client:interact` value), or undefined. */
+function renderedZone(html) {
+  return html.match(/&quot;zone&quot;:&quot;([A-Za-z_+\-/0-9]+)&quot;/)?.[1];
+}
+
+/** The zone the edge places this machine's requests in, as a page with a booking calendar shows it (undefined: the browser keeps the machine's). */
+export async function edgeZone(url) {
+  return renderedZone(await (await fetch(url)).text());
+}
+
+async function measure(browser, url, origin, viewport, timezoneId) {
+  const context = await browser.newContext({ viewport, timezoneId });
   const page = await context.newPage();
   const bodies = new Map();
   const pending = new Set();
@@ -72,7 +88,7 @@ async function measure(browser, url, origin, viewport) {
 }
 
 /** For each URL: the scripts loaded without interaction on a phone and a desktop screen, and what scrolling adds. */
-export async function loadedScripts(urls, origin) {
+export async function loadedScripts(urls, origin, timezoneId) {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-dev-shm-usage'],
@@ -81,12 +97,15 @@ export async function loadedScripts(urls, origin) {
   try {
     for (const url of urls) {
       const html = await (await fetch(url)).text();
+      const zone = renderedZone(html);
+      const elsewhere = zone === 'Asia/Tokyo' ? 'Europe/Berlin' : 'Asia/Tokyo';
       rows.push({
         url,
         islands: html.includes('<astro-island'),
         inline: [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].reduce((n, m) => n + m[1].length, 0),
-        phone: await measure(browser, url, origin, VIEWPORTS.phone),
-        desktop: await measure(browser, url, origin, VIEWPORTS.desktop),
+        phone: await measure(browser, url, origin, VIEWPORTS.phone, timezoneId),
+        desktop: await measure(browser, url, origin, VIEWPORTS.desktop, timezoneId),
+        otherZone: zone ? { zone: elsewhere, ...(await measure(browser, url, origin, VIEWPORTS.phone, elsewhere)) } : null,
       });
     }
   } finally {

@@ -2,7 +2,8 @@
  * `client:interact`: an island whose server render already works (the opt-in form, the
  * order form's contact step, a video's thumbnail) loads React and hydrates only when the
  * visitor is about to use it: a pointer over it or pressed on it, focus or a key inside it.
- * A page nobody touches loads no React at all (issue 8's JavaScript and TBT budgets).
+ * A page nobody touches loads no React at all (issue 8's JavaScript and TBT budgets). The
+ * booking calendar and the survey of a funnel page wake the same way.
  *
  * Nothing done before hydration is lost:
  * - text typed and choices made stay in the controls (React keeps a control's current value
@@ -21,17 +22,32 @@ import { isPlainClick, replayClick } from './held-click';
 const WAKE_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
 
 /**
- * `client:interact={…}`: prefill the cached page cannot show but the browser has (a query
- * parameter, a remembered contact in local storage; src/widgets/form/initial-values.ts
- * browserPrefill). When there is some, the island hydrates as soon as it scrolls into view,
- * so the visitor sees their details without touching the form.
+ * `client:interact={…}`: what the cached page cannot show but the browser has. When there is
+ * some, the island hydrates as soon as it scrolls into view, so the visitor sees it without
+ * touching the island:
+ * - prefill: a query parameter, a remembered contact in local storage
+ *   (src/widgets/form/initial-values.ts browserPrefill);
+ * - `zone`: the time zone the island was rendered in (a booking calendar's free days, in
+ *   the zone the edge placed the visitor in), when the browser's own zone is another.
  */
 export interface InteractOptions {
   query?: string[];
   storage?: string[];
+  zone?: string;
 }
 
-function hasPrefill(options: InteractOptions): boolean {
+/** The browser's zone as its runtime names it; an old alias of the same zone only wakes the island early. */
+function otherZone(zone: string | undefined): boolean {
+  if (!zone) return false;
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone !== zone;
+  } catch {
+    return true;
+  }
+}
+
+function browserHasMore(options: InteractOptions): boolean {
+  if (otherZone(options.zone)) return true;
   const query = new URLSearchParams(location.search);
   if (options.query?.some((name) => query.has(name))) return true;
   try {
@@ -85,7 +101,7 @@ const interactDirective: ClientDirective = (load, directive, el) => {
   }
 
   const settings = typeof directive.value === 'object' && directive.value ? (directive.value as InteractOptions) : {};
-  if (hasPrefill(settings)) {
+  if (browserHasMore(settings)) {
     const seen = new IntersectionObserver((entries) => {
       if (!entries.some((entry) => entry.isIntersecting)) return;
       seen.disconnect();

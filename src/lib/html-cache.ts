@@ -1,12 +1,14 @@
 /**
  * Edge cache of published pages, part 2: rendered HTML in the Workers Cache API, keyed by
  * host + path + published version + language + build (+ the clock bucket of pages with date merge
- * fields, + a `lang` query). The Cache API ignores stale-if-error and purges one data centre
+ * fields or a booking calendar, + the visitor's time zone on a page with a booking calendar,
+ * + a `lang` query). The Cache API ignores stale-if-error and purges one data centre
  * only, so the version in the key, not a purge, is what makes a publish visible.
  *
  * A hit is answered before any page work (`answerFromEdge`, called by the middleware): the
  * small route entry of ./page-cache.ts gives the version, the page language and the clock
- * dependence; the request gives `?lang` and Accept-Language. No page data is read, parsed
+ * and zone dependence; the request gives `?lang`, Accept-Language and the zone the edge
+ * places it in. No page data is read, parsed
  * or validated and no translator is made. The worker asks here first (src/worker.ts via
  * ./edge-hit.ts), before the Astro adapter, its router and Astro.
  */
@@ -16,6 +18,7 @@ import { resolveLanguage } from './i18n/languages';
 import { FRESH_MS, type PageFetch, type RefreshOptions, readRoute, refreshInBackground } from './page-cache';
 import { isReservedPath, readPageRequest } from './page-request';
 import { acceptsGzip } from './quality-list';
+import { requestTimeZone } from './time/zone-aliases';
 
 declare const __EDGEFUNNEL_BUILD__: string | undefined;
 /** The build the HTML was rendered by (astro.config.mjs): its asset URLs are this build's. */
@@ -34,8 +37,10 @@ export function edgeCache(): Cache {
 export interface HtmlVariant {
   version: string;
   lang: string;
-  /** '' or the day / minute the page's date merge fields show (src/tree/html-clock.ts). */
+  /** '' or the day / hour / minute the page shows (src/tree/html-clock.ts). */
   clock?: string;
+  /** '' or the visitor's time zone, on a page that shows it (a booking calendar). */
+  zone?: string;
   /** The visitor's query string when it is only `lang=…` (step links carry it), else ''. */
   query?: string;
 }
@@ -45,6 +50,7 @@ export function htmlCacheKey(host: string, path: string, variant: HtmlVariant): 
   // '?' and '#' in a (decoded) path are escaped too: they would end the key's path.
   let key = `https://html-cache.edgefunnel.internal/${encodeURIComponent(host)}${encodeURI(path).replace(/[?#]/g, encodeURIComponent)}?v=${encodeURIComponent(variant.version)}&lang=${encodeURIComponent(variant.lang)}&b=${encodeURIComponent(BUILD)}`;
   if (variant.clock) key += `&t=${encodeURIComponent(variant.clock)}`;
+  if (variant.zone) key += `&z=${encodeURIComponent(variant.zone)}`;
   if (variant.query) key += `&q=${encodeURIComponent(variant.query)}`;
   return key;
 }
@@ -208,6 +214,7 @@ export async function answerFromEdge(request: Request, options: EdgeHitOptions, 
     refreshInBackground({ kv: options.kv, host: page.host, path: page.path, now: options.now, previous: route.version, fetchPage: () => options.fetchPage(page.host, page.path), log: options.log }, options.waitUntil);
   }
   const lang = resolveLanguage({ pageLanguage: route.language, queryLanguage: page.lang, acceptLanguage: request.headers.get('accept-language') });
-  const key = htmlCacheKey(page.host, page.path, { version: route.version, lang, clock: clockBucket(route.clock, options.now, route.timeZone ?? undefined), query });
+  const clock = clockBucket(route.clock, options.now, route.timeZone ?? undefined);
+  const key = htmlCacheKey(page.host, page.path, { version: route.version, lang, clock, zone: route.zoned ? (requestTimeZone(request) ?? '') : '', query });
   return matchHtml(options.cache, key, { gzip: acceptsGzip(clientAcceptEncoding(request)), ifNoneMatch: request.headers.get('if-none-match'), waitUntil: options.waitUntil }).catch(() => undefined);
 }

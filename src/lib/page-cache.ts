@@ -7,14 +7,15 @@
  *   API in the background (`waitUntil`). When the API fails the copy stays the last good one
  *   (logged). KV is eventually consistent, so FRESH_MS bounds how long another location may
  *   show an old version after a publish.
- * - `route:{host}{path}` → {version, language, clock, timeZone, storedAt}: the few bytes an
- *   edge hit needs to find its HTML copy (version, the page's language, how the HTML
- *   depends on the clock) without reading or parsing the page data.
+ * - `route:{host}{path}` → {version, language, clock, zoned, timeZone, storedAt}: the few
+ *   bytes an edge hit needs to find its HTML copy (version, the page's language, how the
+ *   HTML depends on the clock and on the visitor's zone) without reading or parsing the
+ *   page data.
  * - `page-id:{pageId}` → {version, keys, storedAt} lists the keys a page is cached under, so
  *   a publish (admin API) purges them all: `purgePageCache(kv, pageId)`.
  * Preview is never cached (callers do not come here for it).
  */
-import { type HtmlClock, htmlClockOf } from '../tree/html-clock';
+import { type HtmlClock, htmlClockOf, htmlZonedOf } from '../tree/html-clock';
 import { fnv1a } from './hash';
 import { setBounded } from './memo';
 
@@ -38,6 +39,8 @@ export interface RouteEntry {
   /** The page's own language (its location's), which wins over Accept-Language. */
   language: string | null;
   clock: HtmlClock;
+  /** The HTML shows the visitor's time zone (a booking calendar): copies are kept per zone. */
+  zoned: boolean;
   timeZone: string | null;
   storedAt: number;
 }
@@ -101,14 +104,16 @@ export function versionOf(data: unknown, since: number, previous?: string): stri
   return previous?.startsWith(`${content}.`) ? previous : `${content}.${since.toString(36)}`;
 }
 
-/** The route entry of page data: its version, language, clock dependence and time zone. */
+/** The route entry of page data: its version, language, clock and zone dependence, and time zone. */
 export function routeEntryOf(data: unknown, version: string, storedAt: number): RouteEntry {
   const page = (data ?? {}) as { language?: unknown; timezone?: unknown; elements?: unknown; location?: { language?: unknown; timezone?: unknown } };
   const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+  const elements = JSON.stringify(page.elements ?? []);
   return {
     version,
     language: text(page.language) ?? text(page.location?.language),
-    clock: htmlClockOf(JSON.stringify(page.elements ?? [])),
+    clock: htmlClockOf(elements),
+    zoned: htmlZonedOf(elements),
     timeZone: text(page.timezone) ?? text(page.location?.timezone),
     storedAt,
   };

@@ -23,6 +23,11 @@ export interface RenderContext {
   text: (html: string) => string;
   /** Location time zone for dates shown to visitors. */
   timeZone?: string;
+  /**
+   * The zone the edge places the visitor in (Cloudflare's cf.timezone), when known: a booking
+   * calendar renders its free days in it. A page that reads it is keyed by it (html-clock.ts).
+   */
+  visitorZone?: string;
   /** The render's clock (epoch ms): a day timer's next deadlines are counted from it. */
   now: number;
 }

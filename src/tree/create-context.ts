@@ -2,10 +2,11 @@
  * Builds the RenderContext of one request from the page, the request and the environment.
  * The clock and the translator are passed in; merge-field failures go to the error hook.
  */
+
+import type { Translator } from '../lib/i18n';
 import { applyMergeFields } from '../lib/merge-fields';
 import { reportError } from '../lib/report-error';
 import { isKnownTimeZone } from '../lib/time/known-zone';
-import type { Translator } from '../lib/i18n';
 import type { PageDocument } from '../schemas/page';
 import type { RenderContext } from './context';
 import type { RenderLog } from './log';
@@ -21,6 +22,8 @@ export interface ContextInput {
   translator: Translator;
   log: RenderLog;
   now: Date;
+  /** The zone the edge places the visitor in (requestTimeZone), when known. */
+  visitorZone?: string | null;
 }
 
 /** The location's time zone (get_page sends `location.timezone`) if valid. */
@@ -43,6 +46,7 @@ export function createRenderContext(input: ContextInput): RenderContext {
     t: input.translator.t,
     log: input.log,
     timeZone,
+    visitorZone: input.visitorZone ?? undefined,
     now: input.now.getTime(),
     text: (html) =>
       applyMergeFields(html, mergeData, (field, reason) =>

@@ -1,24 +1,27 @@
 /**
  * From get_page's answer to what the layout renders: the validated document, the render
  * context, the section tree and the popups' trees (elements a timer shows later marked
- * hidden), and how the HTML depends on the clock (date merge fields), which its edge copy
- * is keyed by. Timers carry deadlines, so they do not make a page depend on the clock.
+ * hidden), and how the HTML depends on the clock (date merge fields, a booking calendar) and
+ * on the visitor's time zone (a booking calendar), which its edge copy is keyed by. Timers carry deadlines, so they do not make a page depend on the clock.
  */
+
+import { rememberedFor } from '../lib/memo';
 import { idsShownByTimers } from '../lib/timers/view';
+import type { PageDocument } from '../schemas/page';
 import { buildForest, buildTree, type TreeNode, walkTree } from './build-tree';
 import type { RenderContext } from './context';
 import { type ContextInput, createRenderContext } from './create-context';
-import { type HtmlClock, htmlClockOf } from './html-clock';
+import { type HtmlClock, htmlClockOf, htmlZonedOf } from './html-clock';
 import { readPageDocument } from './read-page';
-import { rememberedFor } from '../lib/memo';
-import type { PageDocument } from '../schemas/page';
 
 export interface PreparedPage {
   ctx: RenderContext;
   sections: TreeNode[];
   popups: { id: string; exitIntent: boolean; nodes: TreeNode[] }[];
-  /** The finest clock unit the HTML shows (date merge fields); its edge copy is keyed by it. */
+  /** The finest clock unit the HTML shows (date merge fields, a booking calendar); its edge copy is keyed by it. */
   clock: HtmlClock;
+  /** The HTML shows the visitor's time zone (a booking calendar); its edge copy is keyed by it. */
+  zoned: boolean;
 }
 
 /** What a page route shows. */
@@ -29,9 +32,13 @@ export type PageOutcome =
 
 type PrepareOptions = Omit<ContextInput, 'doc'>;
 
-/** The clock dependence of a document (documents are shared between renders, src/tree/read-page.ts). */
-const clocks = new WeakMap<PageDocument, HtmlClock>();
-const clockOf = (doc: PageDocument) => rememberedFor(clocks, doc, () => htmlClockOf(JSON.stringify(doc.elements)));
+/** The clock and zone dependence of a document (documents are shared between renders, src/tree/read-page.ts). */
+const dependences = new WeakMap<PageDocument, { clock: HtmlClock; zoned: boolean }>();
+const dependenceOf = (doc: PageDocument) =>
+  rememberedFor(dependences, doc, () => {
+    const elements = JSON.stringify(doc.elements);
+    return { clock: htmlClockOf(elements), zoned: htmlZonedOf(elements) };
+  });
 
 export function preparePage(raw: unknown, options: PrepareOptions): PreparedPage {
   const read = readPageDocument(raw, options.log);
@@ -47,5 +54,5 @@ export function preparePage(raw: unknown, options: PrepareOptions): PreparedPage
   };
   walkTree(sections, markHidden);
   for (const popup of popups) walkTree(popup.nodes, markHidden);
-  return { ctx, sections, popups, clock: clockOf(read) };
+  return { ctx, sections, popups, ...dependenceOf(read) };
 }

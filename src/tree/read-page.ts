@@ -4,9 +4,9 @@
  * wrong type fall back to their defaults, unknown keys are kept.
  */
 import * as v from 'valibot';
+import { rememberedFor } from '../lib/memo';
 import { type PageDocument, pageDocument, pageElement, popup } from '../schemas/page';
 import { parseExtra } from './extra';
-import { rememberedFor } from '../lib/memo';
 import type { RenderLog } from './log';
 
 function validItems<T>(schema: v.GenericSchema<unknown, T>, list: unknown, log: RenderLog, what: string): T[] {

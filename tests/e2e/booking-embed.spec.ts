@@ -50,7 +50,7 @@ test('an embedded widget posts booking-complete to the page around it', async ({
 test('the calendar on /welcome books in place', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(`${ORIGIN}/welcome`);
-  // The island hydrates when it scrolls into view.
+  // The visitor's browser is in another zone than the one the edge places them in, so the island hydrates when it scrolls into view.
   await page.locator('[data-element="calendar"]').scrollIntoViewIfNeeded();
   const widget = page.locator('[data-element="calendar"] .ef-booking');
   await expect(widget.getByRole('grid')).toHaveAttribute('aria-busy', 'false');

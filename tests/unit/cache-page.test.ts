@@ -31,7 +31,7 @@ describe('page cache', () => {
     await first.settle();
     expect(await kv.get(pageCacheKey('shop.test', '/optin'), 'json')).toEqual({ version: v4, data: { pageId: 'pg_1', version: 4 }, storedAt: 1000 });
     expect(await kv.get(pageIdCacheKey('pg_1'), 'json')).toMatchObject({ keys: ['page:shop.test/optin', 'route:shop.test/optin'] });
-    expect(await kv.get(routeCacheKey('shop.test', '/optin'), 'json')).toEqual({ version: v4, language: null, clock: 'none', timeZone: null, storedAt: 1000 });
+    expect(await kv.get(routeCacheKey('shop.test', '/optin'), 'json')).toEqual({ version: v4, language: null, clock: 'none', zoned: false, timeZone: null, storedAt: 1000 });
 
     const again = loader([], 1000 + FRESH_MS - 1);
     expect(await again.load()).toMatchObject({ ok: true, source: 'kv' });
@@ -92,13 +92,15 @@ describe('page cache', () => {
     expect(await kv.get(pageIdCacheKey('pg_1'))).toBeNull();
   });
 
-  it('keys HTML by version, language, clock and lang query, and hashes data without a version', () => {
+  it('keys HTML by version, language, clock, visitor zone and lang query, and hashes data without a version', () => {
     const keys = [
       htmlCacheKey('shop.test', '/optin', { version: '4', lang: 'de' }),
       htmlCacheKey('shop.test', '/optin', { version: '5', lang: 'de' }),
       htmlCacheKey('shop.test', '/optin', { version: '4', lang: 'fr' }),
       htmlCacheKey('shop.test', '/optin', { version: '4', lang: 'de', clock: '2026-06-10' }),
       htmlCacheKey('shop.test', '/optin', { version: '4', lang: 'de', query: 'lang=de' }),
+      htmlCacheKey('shop.test', '/optin', { version: '4', lang: 'de', zone: 'Asia/Tokyo' }),
+      htmlCacheKey('shop.test', '/optin', { version: '4', lang: 'de', zone: 'Europe/Berlin' }),
     ];
     expect(new Set(keys).size).toBe(keys.length);
     // A '#' or '?' in the decoded path stays in the key's path, so the version and language still count.
@@ -182,6 +184,22 @@ describe('edge hit', () => {
     expect(published?.status).toBe(200);
     expect(await published?.text()).toBe('<h1>Hello</h1>');
     expect(published?.headers.get('etag')).not.toBe(etag);
+  });
+
+  it('answers a page with a booking calendar from the copy of the zone the edge places the visitor in', async () => {
+    await kv.put(routeCacheKey('zone.test', '/'), JSON.stringify({ version: '2', language: null, clock: 'none', zoned: true, timeZone: null, storedAt: now }));
+    for (const zone of ['America/Chicago', 'Asia/Tokyo']) {
+      await storeHtml(cache, htmlCacheKey('zone.test', '/', { version: '2', lang: 'en', zone }), new Response(`<p>${zone}</p>`, { headers: { 'content-type': 'text/html' } }));
+    }
+    const visit = (timezone?: string) => answerFromEdge(new Request('https://zone.test/', timezone === undefined ? {} : { cf: { timezone } }), options([]));
+    expect(await (await visit('America/Chicago'))?.text()).toBe('<p>America/Chicago</p>');
+    expect(await (await visit('Asia/Tokyo'))?.text()).toBe('<p>Asia/Tokyo</p>');
+    // An old name is the zone under its current one; a zone without a copy, none or a bogus one is rendered.
+    await storeHtml(cache, htmlCacheKey('zone.test', '/', { version: '2', lang: 'en', zone: 'Asia/Kolkata' }), new Response('<p>Kolkata</p>', { headers: { 'content-type': 'text/html' } }));
+    expect(await (await visit('Asia/Calcutta'))?.text()).toBe('<p>Kolkata</p>');
+    expect(await visit('Europe/Berlin')).toBeUndefined();
+    expect(await visit()).toBeUndefined();
+    expect(await visit('Not/AZone')).toBeUndefined();
   });
 
   it('has no answer without a route entry (a publish deletes it)', async () => {

@@ -2,6 +2,7 @@
  * Zone names the browser can handle without Temporal: the alias table of old IANA names
  * and the list a visitor picks from. The booking widget ships this, not the polyfill.
  */
+import { isKnownTimeZone } from './known-zone';
 
 /** Old or linked IANA names → the current canonical name. */
 export const TIME_ZONE_ALIASES: Readonly<Record<string, string>> = {
@@ -58,4 +59,17 @@ export function listTimeZones(): string[] {
 export function guessTimeZone(): string {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
   return TIME_ZONE_ALIASES[zone] ?? zone;
+}
+
+/**
+ * The zone the edge places a request in (Cloudflare's `cf.timezone`, from the visitor's
+ * address) under its current name, or null when it does not say or names a zone this
+ * runtime does not know. The server's counterpart of guessTimeZone: for most visitors the
+ * two agree, and a page rendered for it shows their zone before any script runs.
+ */
+export function requestTimeZone(request: Request): string | null {
+  const zone = (request.cf as { timezone?: unknown } | undefined)?.timezone;
+  if (typeof zone !== 'string' || zone === '' || zone.length > 64) return null;
+  const name = TIME_ZONE_ALIASES[zone] ?? zone;
+  return isKnownTimeZone(name) ? name : null;
 }

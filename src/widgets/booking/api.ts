@@ -26,9 +26,21 @@ async function call<T>(path: string, init?: RequestInit & { json?: unknown }): P
 
 export type FreeSlots = Record<string, { slots: string[] }>;
 
-export function fetchFreeSlots(q: { calendarId: string; startDate: number; endDate: number; timezone: string }, signal: AbortSignal): Promise<FreeSlots> {
+export interface FreeSlotsQuery {
+  calendarId: string;
+  startDate: number;
+  endDate: number;
+  timezone: string;
+}
+
+/** The free-slots call's path under the API, as the browser and the edge render (src/widgets/booking/load.ts) both make it. */
+export function freeSlotsPath(q: FreeSlotsQuery): string {
   const query = new URLSearchParams({ calendar_id: q.calendarId, startDate: String(q.startDate), endDate: String(q.endDate), timezone: q.timezone });
-  return call<FreeSlots>(`/appointment/free-slots?${query}`, { signal });
+  return `/appointment/free-slots?${query}`;
+}
+
+export function fetchFreeSlots(q: FreeSlotsQuery, signal: AbortSignal): Promise<FreeSlots> {
+  return call<FreeSlots>(freeSlotsPath(q), { signal });
 }
 
 export interface BookingAnswer {

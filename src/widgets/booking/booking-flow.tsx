@@ -6,6 +6,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { fillRedirectUrl, redirectTarget } from '../../lib/links';
 import { firstOfMonth, todayIn } from '../../lib/time/calendar-month';
+import { guessTimeZone } from '../../lib/time/zone-aliases';
 import { postBookingComplete, postCloseWindow, redirectTop } from '../embed/protocol';
 import { rememberContact } from '../form/sticky-contact';
 import { trackWidgetView, visitorFingerprint } from '../form/widget-tracking';
@@ -41,8 +42,9 @@ type Step =
 const newPicker = (today: string): Picker => ({ month: firstOfMonth(today), focused: today, date: null, slot: null, autoPick: true });
 
 export function BookingFlow(props: BookingWidgetProps & { initialZone: string }) {
-  const { messages: m, settings, calendars, event } = props;
-  const [now] = useState(() => Date.now());
+  const { messages: m, settings, calendars, event, prerendered } = props;
+  // A prerendered flow starts at the render's clock, so it hydrates as rendered.
+  const [now, setNow] = useState(() => prerendered?.now ?? Date.now());
   const [zone, setZone] = useState(props.initialZone);
   const [calendarId, setCalendarId] = useState(event?.calendarId ?? calendars[0]?.id ?? '');
   const calendar = calendars.find((c) => c.id === calendarId) ?? calendars[0];
@@ -52,7 +54,27 @@ export function BookingFlow(props: BookingWidgetProps & { initialZone: string })
   const [step, setStep] = useState<Step>({ name: 'date' });
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const slots = useSlots(calendar?.id ?? '', picker.month, zone, slotsVersion);
+  const slots = useSlots(calendar?.id ?? '', picker.month, zone, slotsVersion, prerendered);
+
+  const changeZone = (next: string) => {
+    setZone(next);
+    setPicker((current) => ({ ...current, date: null, slot: null, autoPick: true }));
+  };
+
+  // Woken from the page's render: the clock moves on to now, and the zone to the browser's
+  // guess when the edge placed the visitor elsewhere ("the default timezone is the guessed one").
+  // A day the visitor already chose (the tap that woke the island can be handled first) stays
+  // chosen, with its times in the new zone.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once when the island mounts.
+  useEffect(() => {
+    if (!prerendered) return;
+    setNow(Date.now());
+    if (settings.fixedZone || event) return;
+    const guessed = guessTimeZone();
+    if (guessed === zone) return;
+    setZone(guessed);
+    setPicker((current) => (current.autoPick ? { ...current, date: null, slot: null } : { ...current, slot: null }));
+  }, []);
 
   const fingerprint = useRef('');
   // biome-ignore lint/correctness/useExhaustiveDependencies: the visit is recorded once, for the calendar shown first.
@@ -134,10 +156,7 @@ export function BookingFlow(props: BookingWidgetProps & { initialZone: string })
           busy={busy}
           error={error}
           onPicker={setPicker}
-          onZone={(z) => {
-            setZone(z);
-            setPicker({ ...picker, date: null, slot: null, autoPick: true });
-          }}
+          onZone={changeZone}
           onCalendar={(id) => {
             setCalendarId(id);
             setPicker(newPicker(today));

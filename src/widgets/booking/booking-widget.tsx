@@ -1,8 +1,11 @@
 /**
  * The booking widget: one island for its own page (/widget/booking, the service and
- * provider pages), a frame and a funnel page's calendar element. The server cannot know
- * the visitor's time zone, so it renders the busy state; the flow starts once the browser
- * has guessed the zone (or the calendar fixes it).
+ * provider pages), a frame and a funnel page's calendar element. The server does not know
+ * the zone the visitor's browser is in, so without one it renders the busy state and the
+ * flow starts once the browser has guessed the zone. A zone it does know (the calendar fixes
+ * it, the event being rescheduled has one, or the page was rendered with free slots in the
+ * zone the edge placed the visitor in) renders the whole flow at once; with prerendered
+ * slots the flow moves to the guessed zone when it wakes, if that differs.
  */
 import { startTransition, useEffect, useState } from 'react';
 import { guessTimeZone } from '../../lib/time/zone-aliases';
@@ -10,7 +13,7 @@ import { BookingFlow } from './booking-flow';
 import type { BookingWidgetProps } from './types';
 
 export default function BookingWidget(props: BookingWidgetProps) {
-  const [zone, setZone] = useState(props.settings.fixedZone ?? props.event?.selectedTimezone ?? null);
+  const [zone, setZone] = useState(props.settings.fixedZone ?? props.event?.selectedTimezone ?? props.prerendered?.zone ?? null);
   useEffect(() => {
     if (zone) return;
     const guessed = guessTimeZone();

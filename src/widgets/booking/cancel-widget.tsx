@@ -4,11 +4,11 @@
  * time, and ends on a Thank You step. A failed call stops the busy state and says why.
  */
 import { useEffect, useId, useRef, useState } from 'react';
+import { postCloseWindow } from '../embed/protocol';
 import { cancelAppointment } from './api';
 import { fill, longDate, slotTime } from './format';
 import type { BookingMessages } from './messages';
 import { PopupHeader } from './popup-header';
-import { postCloseWindow } from '../embed/protocol';
 
 export interface CancelWidgetProps {
   messages: BookingMessages;

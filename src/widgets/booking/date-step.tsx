@@ -108,7 +108,7 @@ export function DateStep(props: DateStepProps) {
             loading={slots.status === 'loading'}
             canGoBack={picker.month > firstOfMonth(rangeStart)}
             onFocus={focus}
-            onSelect={(date) => props.onPicker({ ...picker, focused: date, date, slot: null })}
+            onSelect={(date) => props.onPicker({ ...picker, focused: date, date, slot: null, autoPick: false })}
           />
           {slots.status === 'ready' && monthDays.length === 0 && (
             <div className="ef-booking__empty" role="status">

@@ -6,11 +6,13 @@
 import type { TFunction } from 'i18next';
 import * as v from 'valibot';
 import { formatMoney } from '../../lib/currency';
+import { firstOfMonth, monthRange, todayIn } from '../../lib/time/calendar-month';
 import type { ApiFetch } from '../../platform/client';
 import { type FormBody, formBody } from '../../schemas/form';
 import { formStrings } from '../form/strings';
+import { type FreeSlots, freeSlotsPath } from './api';
 import { bookingMessages, durationLabel } from './messages';
-import type { BookingCalendar, BookingSettings, BookingWidgetProps, RescheduleEvent } from './types';
+import type { BookingCalendar, BookingSettings, BookingWidgetProps, PrerenderedSlots, RescheduleEvent } from './types';
 
 /** `inWidget`: the message shows inside the widget (its step 4), not on the error screen. */
 export type Loaded<T> = { ok: true; value: T } | { ok: false; status: number; msg: string; inWidget?: true };
@@ -137,4 +139,21 @@ export async function calendarElementIds(api: ApiFetch, ref: { calendarId: strin
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(ref.providerId)) return [];
   const res = await getJson(api, `/appointment/services?calendar_provider_id=${encodeURIComponent(ref.providerId)}`);
   return res.ok ? (res.value.services as Loose[]).map((s) => str(s.id)).filter(Boolean) : [];
+}
+
+/**
+ * The free slots of the month of `now` in `zone` for the widget's first calendar (what the
+ * browser would ask for first), or null when they cannot be had: the widget then fetches them
+ * itself, as on its own page.
+ */
+export async function loadPrerenderedSlots(api: ApiFetch, calendarId: string, zone: string, now: number): Promise<PrerenderedSlots | null> {
+  const month = firstOfMonth(todayIn(zone, now));
+  const res = await getJson(api, freeSlotsPath({ calendarId, ...monthRange(month), timezone: zone })).catch(() => null);
+  if (!res?.ok) return null;
+  const slots: FreeSlots = {};
+  for (const [date, day] of Object.entries(res.value)) {
+    const list = (day as Loose | null)?.slots;
+    if (/^\d{4}-\d{2}-\d{2}$/.test(date) && Array.isArray(list)) slots[date] = { slots: list.filter((slot): slot is string => typeof slot === 'string') };
+  }
+  return { calendarId, zone, now, month, slots };
 }

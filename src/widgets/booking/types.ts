@@ -1,6 +1,8 @@
 /** What the booking island receives from its page: only what the browser needs. */
+import type { IsoDate } from '../../lib/time/calendar-month';
 import type { FormBody } from '../../schemas/form';
 import type { FormStringsDiff } from '../form/types';
+import type { FreeSlots } from './api';
 import type { BookingMessages } from './messages';
 
 /** One bookable calendar (service), as the widget shows it. */
@@ -63,6 +65,21 @@ export interface BookingWidgetProps {
   event: RescheduleEvent | null;
   /** Base of the links to reschedule and cancel: the page's origin. */
   origin: string;
+  /**
+   * The first calendar's free slots the page was rendered with (a funnel page's calendar
+   * element, src/elements/calendar/calendar.astro): the month grid shows at once, before
+   * any script runs, and the widget fetches them again when it wakes.
+   */
+  prerendered?: PrerenderedSlots | null;
+}
+
+/** Free slots of one calendar's month in one zone, as of `now` (the render's clock). */
+export interface PrerenderedSlots {
+  calendarId: string;
+  zone: string;
+  now: number;
+  month: IsoDate;
+  slots: FreeSlots;
 }
 
 /** The appointment as the booking calls answer it. */

@@ -2,27 +2,35 @@
  * Free slots of one calendar month in one zone. Changing the month, the zone or the
  * calendar refetches; only the latest answer is applied, so a slow answer for a month the
  * visitor already left never overwrites the current one (requirements WIDGET-STATES).
+ *
+ * Slots the page was rendered with (`prerendered`, a funnel page's calendar element) are
+ * shown at once when they are of the same calendar, month and zone, and fetched again in the
+ * background (they are as old as the page's copy): no loading state in between.
  */
 import { useEffect, useRef, useState } from 'react';
 import { type IsoDate, monthRange } from '../../lib/time/calendar-month';
 import { type FreeSlots, fetchFreeSlots } from './api';
+import type { PrerenderedSlots } from './types';
 
 export type SlotsState = { status: 'loading' } | { status: 'ready'; slots: FreeSlots } | { status: 'failed'; message: string };
 
-export function useSlots(calendarId: string, month: IsoDate, zone: string, version: number): SlotsState {
-  const [state, setState] = useState<SlotsState>({ status: 'loading' });
+export function useSlots(calendarId: string, month: IsoDate, zone: string, version: number, prerendered?: PrerenderedSlots | null): SlotsState {
+  const matches = (p: typeof prerendered): p is NonNullable<typeof prerendered> => !!p && p.calendarId === calendarId && p.month === month && p.zone === zone;
+  const [state, setState] = useState<SlotsState>(() => (matches(prerendered) ? { status: 'ready', slots: prerendered.slots } : { status: 'loading' }));
   const latest = useRef(0);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `version` is the refetch trigger (a slot was taken meanwhile).
   useEffect(() => {
     const ticket = ++latest.current;
     const controller = new AbortController();
-    setState({ status: 'loading' });
+    // The first fetch of prerendered slots refreshes them in place.
+    if (!(ticket === 1 && matches(prerendered))) setState({ status: 'loading' });
     fetchFreeSlots({ calendarId, ...monthRange(month), timezone: zone }, controller.signal).then(
       (slots) => {
         if (ticket === latest.current) setState({ status: 'ready', slots });
       },
       (err: Error) => {
-        if (ticket === latest.current && err.name !== 'AbortError') setState({ status: 'failed', message: err.message });
+        // A failed refresh keeps the prerendered slots: booking a taken one is refused with its own message.
+        if (ticket === latest.current && err.name !== 'AbortError' && !(ticket === 1 && matches(prerendered))) setState({ status: 'failed', message: err.message });
       },
     );
     return () => controller.abort();

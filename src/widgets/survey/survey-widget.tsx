@@ -3,7 +3,7 @@
  * form engine, with the navigation of ./logic.ts. Used by the survey widget page and the
  * survey element of funnel pages.
  */
-import { type CSSProperties, type FormEvent, type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, type FormEvent, type KeyboardEvent, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { fieldKey } from '../../lib/validation/fields';
 import { activeSlides } from '../../lib/validation/survey-path';
 import type { FormField } from '../../schemas/form';
@@ -15,6 +15,7 @@ import { formCssVars } from '../form/form-style';
 import { initialValues } from '../form/initial-values';
 import { rememberContact, rememberedContact } from '../form/sticky-contact';
 import { expandFormStrings } from '../form/strings';
+import { typedBeforeHydration } from '../form/typed-values';
 import type { FieldEnv, FormStringsDiff } from '../form/types';
 import { useFormEngine } from '../form/use-form-engine';
 import { useSubmission } from '../form/use-submission';
@@ -79,13 +80,20 @@ export default function SurveyWidget(props: SurveyWidgetProps) {
     slideRef.current?.scrollIntoView?.({ block: 'nearest' });
   }, [nav.index]);
 
+  // A layout effect: when a click made before hydration hydrates the island at once
+  // (client:interact, the survey element of a funnel page), what was typed before it is in
+  // place before that click is handled. Prefill the browser knows comes first (the page's
+  // query, the remembered contact), then what the visitor typed or chose, which wins.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once when the island mounts.
-  useEffect(() => {
+  useLayoutEffect(() => {
     fingerprint.current = visitorFingerprint(props.notrack);
     if (!props.notrack) trackWidgetView({ kind: 'survey', id: surveyId, name: props.name, locationId, pixelId: form.fbPixelId, pageViewEvent: '' }, fingerprint.current);
     const known = form.stickyContact ? rememberedContact(locationId) : {};
     const prefill = initialValues(allFields, new URLSearchParams(props.query || location.search), known, props.country);
     for (const [key, value] of Object.entries(prefill)) if (value !== initial[key]) engine.setValue(key, value);
+    // An answer given before hydration counts as given now: a choice moves the survey on. (The
+    // click that woke the island may be the one React hydrated it for, and then it sees no change.)
+    for (const [key, value] of Object.entries(typedBeforeHydration(root.current, allFields))) onChange(key, value);
   }, []);
 
   const finish = useCallback(

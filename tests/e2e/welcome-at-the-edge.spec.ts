@@ -1,0 +1,74 @@
+/**
+ * The booking calendar and the survey of /welcome are rendered at the edge and wake when the
+ * visitor uses them (client:interact): a visitor whose browser is in the zone the edge places
+ * them in sees the month's free days and the first question before any React loads, and
+ * using either brings it to life with nothing lost. A visitor whose browser is in another zone
+ * gets the calendar in their own zone as soon as it shows.
+ */
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { ORIGIN } from './booking-helpers';
+
+const calendarIsland = 'astro-island[component-url*="booking-widget"]';
+const surveyIsland = 'astro-island[component-url*="survey-widget"]';
+
+/** The zone the page was rendered in for this machine's requests (the edge's cf.timezone: miniflare places them in Austin, Texas). */
+async function renderedZone(page: Page): Promise<string> {
+  await page.goto(`${ORIGIN}/welcome`);
+  const opts = JSON.parse((await page.locator(calendarIsland).getAttribute('opts')) ?? '{}') as { value?: { zone?: string } };
+  expect(opts.value?.zone, 'the calendar island names the zone it was rendered in').toMatch(/^[A-Za-z_]+\/[A-Za-z_/]+$|^UTC$/);
+  return opts.value?.zone ?? '';
+}
+
+async function visitorIn(browser: Browser, timezoneId: string, width = 375) {
+  const context = await browser.newContext({ timezoneId, viewport: { width, height: 812 } });
+  const page = await context.newPage();
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  return { context, page, scripts };
+}
+
+test('in the zone the edge places the visitor in, the calendar and the survey show at once and wake when used', async ({ browser, page: probe }) => {
+  const zone = await renderedZone(probe);
+  const { context, page, scripts } = await visitorIn(browser, zone);
+  await page.goto(`${ORIGIN}/welcome`, { waitUntil: 'networkidle' });
+  const calendar = page.locator('[data-element="calendar"] .ef-booking');
+  const survey = page.locator('[data-element="survey"]');
+  // The month with its free days, in the visitor's zone, and the first question: no React yet.
+  await expect(calendar.locator('.ef-booking__zone-button')).toContainText(zone);
+  await expect(calendar.getByRole('grid')).toHaveAttribute('aria-busy', 'false');
+  const freeDays = calendar.locator('.ef-booking__day[aria-disabled="false"]');
+  expect(await freeDays.count()).toBeGreaterThan(0);
+  await expect(survey.getByRole('radio', { name: 'Agency owner' })).toBeVisible();
+  await expect(page.locator(calendarIsland)).toHaveAttribute('ssr', '');
+  await expect(page.locator(surveyIsland)).toHaveAttribute('ssr', '');
+  expect(scripts.filter((path) => /booking-widget|survey-widget|\/client\./.test(path))).toEqual([]);
+
+  // A tap on a free day wakes the calendar and chooses that day: its times show.
+  const day = freeDays.first();
+  const longDate = ((await day.getAttribute('aria-label')) ?? '').replace(/, free times available$/, '');
+  await day.click();
+  await expect(page.locator(calendarIsland)).not.toHaveAttribute('ssr', '');
+  await expect(calendar.locator('.ef-booking__slot').first()).toBeVisible();
+  await expect(calendar.locator('.ef-booking__day-title')).toHaveText(`Free times on ${longDate}`);
+
+  // An answer chosen on the sleeping survey wakes it, counts, and moves it on.
+  await survey.getByRole('radio', { name: 'Agency owner' }).click();
+  await expect(survey.getByTestId('survey-slide')).toHaveAttribute('data-slide-id', 'slide_challenge');
+  await context.close();
+});
+
+test('in another zone, the calendar moves to the visitor\'s own zone as soon as it shows', async ({ browser, page: probe }) => {
+  const zone = await renderedZone(probe);
+  const other = zone === 'Asia/Tokyo' ? 'Europe/Berlin' : 'Asia/Tokyo';
+  const { context, page } = await visitorIn(browser, other);
+  await page.goto(`${ORIGIN}/welcome`);
+  const calendar = page.locator('[data-element="calendar"] .ef-booking');
+  await calendar.scrollIntoViewIfNeeded();
+  await expect(calendar.locator('.ef-booking__zone-button')).toContainText(other);
+  await expect(calendar.getByRole('grid')).toHaveAttribute('aria-busy', 'false');
+  // The survey, which does not depend on the zone, still waits for the visitor.
+  await expect(page.locator(surveyIsland)).toHaveAttribute('ssr', '');
+  await context.close();
+});
