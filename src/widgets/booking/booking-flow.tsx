@@ -39,6 +39,11 @@ type Step =
   | { name: 'note'; appointment: BookedAppointment }
   | { name: 'done'; appointment: BookedAppointment; rescheduled: boolean };
 
+/** The zone the widget must show, whatever the browser's: the calendar fixes it, or the event being rescheduled has one; else null. */
+export function givenZone(props: Pick<BookingWidgetProps, 'settings' | 'event'>): string | null {
+  return props.settings.fixedZone ?? props.event?.selectedTimezone ?? null;
+}
+
 const newPicker = (today: string): Picker => ({ month: firstOfMonth(today), focused: today, date: null, slot: null, autoPick: true });
 
 export function BookingFlow(props: BookingWidgetProps & { initialZone: string }) {
@@ -69,7 +74,7 @@ export function BookingFlow(props: BookingWidgetProps & { initialZone: string })
   useEffect(() => {
     if (!prerendered) return;
     setNow(Date.now());
-    if (settings.fixedZone || event) return;
+    if (givenZone(props)) return;
     const guessed = guessTimeZone();
     if (guessed === zone) return;
     setZone(guessed);

@@ -9,11 +9,11 @@
  */
 import { startTransition, useEffect, useState } from 'react';
 import { guessTimeZone } from '../../lib/time/zone-aliases';
-import { BookingFlow } from './booking-flow';
+import { BookingFlow, givenZone } from './booking-flow';
 import type { BookingWidgetProps } from './types';
 
 export default function BookingWidget(props: BookingWidgetProps) {
-  const [zone, setZone] = useState(props.settings.fixedZone ?? props.event?.selectedTimezone ?? props.prerendered?.zone ?? null);
+  const [zone, setZone] = useState(givenZone(props) ?? props.prerendered?.zone ?? null);
   useEffect(() => {
     if (zone) return;
     const guessed = guessTimeZone();
