@@ -65,16 +65,30 @@ const LOCAL_ARIAL: Record<400 | 700, string> = {
   700: 'local("Arial Bold"),local("Arial-BoldMT"),local("Liberation Sans Bold"),local("Arimo Bold")',
 };
 
-/** @font-face rules for the given fonts (400 and 700, Latin and Latin Extended) and their metric-matched fallbacks. */
+/**
+ * @font-face rules for the given fonts (400 and 700, Latin and Latin Extended): the rules the
+ * font gate switches off for a view that goes without the files (src/client/font-gate.ts).
+ */
 export function fontFaceCss(fonts: readonly SelfHostedFont[]): string {
   return fonts
     .flatMap((font) =>
       ([400, 700] as const).flatMap((weight) => [
         `@font-face{font-family:"${font}";font-style:normal;font-weight:${weight};font-display:optional;src:url(${FILES[font].latinExt[weight]}) format("woff2");unicode-range:${LATIN_EXT}}`,
         `@font-face{font-family:"${font}";font-style:normal;font-weight:${weight};font-display:optional;src:url(${FILES[font].latin[weight]}) format("woff2");unicode-range:${LATIN}}`,
-        `@font-face{font-family:"${font} Fallback";font-style:normal;font-weight:${weight};src:${LOCAL_ARIAL[weight]};${FALLBACK_METRICS[font][weight]}}`,
       ]),
     )
+    .join('\n');
+}
+
+/**
+ * The metric-matched fallbacks of the given fonts ("Lato Fallback": Arial sized to Lato's
+ * room), next in every font stack (./fonts.ts). They are always on: a view without the files
+ * is set in them, and with them on, Chromium resolves each stack at the fallback face instead
+ * of asking the system for every family named (half the font lookups of a first layout).
+ */
+export function fallbackFaceCss(fonts: readonly SelfHostedFont[]): string {
+  return fonts
+    .flatMap((font) => ([400, 700] as const).map((weight) => `@font-face{font-family:"${font} Fallback";font-style:normal;font-weight:${weight};src:${LOCAL_ARIAL[weight]};${FALLBACK_METRICS[font][weight]}}`))
     .join('\n');
 }
 

@@ -43,6 +43,8 @@ test('a first view paints in the fallback without fetching fonts, warms the cach
   expect(fonts, 'no font before the page has loaded').toEqual([]);
   await expect(page.locator('#ef-fonts')).toHaveAttribute('media', 'not all');
   expect((await drawnWith(cdp, 'h1')).some((family) => family.endsWith('*'))).toBe(false);
+  // Set in the metric-matched fallback (Arial sized to Montserrat's room), not in plain Arial.
+  await expect.poll(() => page.evaluate(() => [...document.fonts].filter((font) => font.family.endsWith(' Fallback') && font.status === 'loaded').map((font) => `${font.family} ${font.weight}`).sort())).toEqual(['Lato Fallback 400', 'Lato Fallback 700', 'Montserrat Fallback 700']);
   // When idle, the page's four files (Montserrat and Lato at 400 and 700) are fetched and remembered.
   await expect.poll(async () => (await page.evaluate(() => localStorage.getItem('ef:fonts') ?? '')).split(' ').length).toBe(4);
   expect(fonts.map((font) => font.file.replace(/\..*/, '')).sort()).toEqual(['lato-latin-400-normal', 'lato-latin-700-normal', 'montserrat-latin-400-normal', 'montserrat-latin-700-normal']);
