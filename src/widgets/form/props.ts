@@ -2,7 +2,7 @@
  * The props of the form island, built on the server from the form document: the widget
  * page and the funnel page's form element both use this (only what the island needs).
  */
-import type { Translator } from '../../lib/i18n';
+import type { Language, Translator } from '../../lib/i18n';
 import { dateInOrUtc } from '../../lib/time/today';
 import type { FieldError } from '../../lib/validation/fields';
 import type { FormDocument } from '../../schemas/form';
@@ -29,6 +29,15 @@ export interface FormPropsInput {
 /** Site key of Turnstile when both of its keys are configured. */
 export function turnstileSiteKey(env: { TURNSTILE_SITE_KEY?: string | undefined; TURNSTILE_SECRET_KEY?: string | undefined }): string {
   return env.TURNSTILE_SITE_KEY && env.TURNSTILE_SECRET_KEY ? env.TURNSTILE_SITE_KEY : '';
+}
+
+/**
+ * What a widget rendered into a published page (the form and survey elements) takes from the
+ * page's render: its language and clock, and no per-view token or query, since the page's
+ * edge copy is shared by every visitor (the island fetches its token on mount).
+ */
+export function inPageWidgetInput(page: { lang: string; t: Translator['t']; now: number }, env: Parameters<typeof turnstileSiteKey>[0]): Pick<FormPropsInput, 'translator' | 'now' | 'token' | 'turnstileSiteKey' | 'query'> {
+  return { translator: { lang: page.lang as Language, t: page.t }, now: page.now, token: '', turnstileSiteKey: turnstileSiteKey(env), query: new URLSearchParams() };
 }
 
 export function formWidgetProps(input: FormPropsInput): FormWidgetProps {
