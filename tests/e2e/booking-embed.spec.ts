@@ -53,6 +53,8 @@ test('the calendar on /welcome books in place', async ({ page }) => {
   // The visitor's browser is in another zone than the one the edge places them in, so the island hydrates when it scrolls into view.
   await page.locator('[data-element="calendar"]').scrollIntoViewIfNeeded();
   const widget = page.locator('[data-element="calendar"] .ef-booking');
+  // Hydrated: the times are the visitor's zone's, not the edge's guess it was rendered with.
+  await expect(widget.getByRole('button', { name: /Time zone/ })).toContainText(VISITOR_ZONE);
   await expect(widget.getByRole('grid')).toHaveAttribute('aria-busy', 'false');
   await expect(page.getByText('The booking calendar is loading')).toHaveCount(0);
   // In its half of the page (under 650 px of its own) it shows one pane at a time and nothing scrolls sideways.

@@ -28,6 +28,8 @@ export async function openWidget(page: Page, path: string): Promise<Locator> {
 /** Chooses a free day (the current one, else the first with free times in this or the next months) and returns its first free time. */
 export async function firstFreeSlot(widget: Locator): Promise<Locator> {
   for (let month = 0; month < 3; month += 1) {
+    // The month's slots first (a changed zone, calendar or month is loading; on a narrow screen the grid is hidden, not gone).
+    await expect(widget.locator('[role="grid"]')).toHaveAttribute('aria-busy', 'false');
     const slot = widget.locator('.ef-booking__slot').first();
     if (await slot.isVisible()) return slot;
     const open = widget.locator('.ef-booking__day:not([aria-disabled="true"])').first();

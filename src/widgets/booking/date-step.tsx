@@ -139,7 +139,7 @@ export function DateStep(props: DateStepProps) {
                 ← {m.backToCalendar}
               </button>
               <h3 className="ef-booking__day-title">{fill(m.timesFor, { date: longDate(picker.date, lang) })}</h3>
-              {daySlots.length === 0 ? (
+              {slots.status !== 'ready' ? null : daySlots.length === 0 ? (
                 <p className="ef-booking__empty">{m.noSlots}</p>
               ) : (
                 <SlotList

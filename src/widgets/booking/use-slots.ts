@@ -2,6 +2,9 @@
  * Free slots of one calendar month in one zone. Changing the month, the zone or the
  * calendar refetches; only the latest answer is applied, so a slow answer for a month the
  * visitor already left never overwrites the current one (requirements WIDGET-STATES).
+ * An answer is kept with the calendar, month and zone it was asked for, so the render that
+ * changes one of them already shows the loading state, never the previous answer's days
+ * under the new zone or month.
  *
  * Slots the page was rendered with (`prerendered`, a funnel page's calendar element) are
  * shown at once when they are of the same calendar, month and zone, and fetched again in the
@@ -14,26 +17,30 @@ import type { PrerenderedSlots } from './types';
 
 export type SlotsState = { status: 'loading' } | { status: 'ready'; slots: FreeSlots } | { status: 'failed'; message: string };
 
+const LOADING: SlotsState = { status: 'loading' };
+
 export function useSlots(calendarId: string, month: IsoDate, zone: string, version: number, prerendered?: PrerenderedSlots | null): SlotsState {
+  const key = `${calendarId} ${month} ${zone}`;
   const matches = (p: typeof prerendered): p is NonNullable<typeof prerendered> => !!p && p.calendarId === calendarId && p.month === month && p.zone === zone;
-  const [state, setState] = useState<SlotsState>(() => (matches(prerendered) ? { status: 'ready', slots: prerendered.slots } : { status: 'loading' }));
+  const [answer, setAnswer] = useState<{ key: string; state: SlotsState }>(() => (matches(prerendered) ? { key, state: { status: 'ready', slots: prerendered.slots } } : { key, state: LOADING }));
   const latest = useRef(0);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `version` is the refetch trigger (a slot was taken meanwhile).
   useEffect(() => {
     const ticket = ++latest.current;
     const controller = new AbortController();
     // The first fetch of prerendered slots refreshes them in place.
-    if (!(ticket === 1 && matches(prerendered))) setState({ status: 'loading' });
+    const refresh = ticket === 1 && matches(prerendered);
+    if (!refresh) setAnswer({ key, state: LOADING });
     fetchFreeSlots({ calendarId, ...monthRange(month), timezone: zone }, controller.signal).then(
       (slots) => {
-        if (ticket === latest.current) setState({ status: 'ready', slots });
+        if (ticket === latest.current) setAnswer({ key, state: { status: 'ready', slots } });
       },
       (err: Error) => {
         // A failed refresh keeps the prerendered slots: booking a taken one is refused with its own message.
-        if (ticket === latest.current && err.name !== 'AbortError' && !(ticket === 1 && matches(prerendered))) setState({ status: 'failed', message: err.message });
+        if (ticket === latest.current && err.name !== 'AbortError' && !refresh) setAnswer({ key, state: { status: 'failed', message: err.message } });
       },
     );
     return () => controller.abort();
   }, [calendarId, month, zone, version]);
-  return state;
+  return answer.key === key ? answer.state : LOADING;
 }
