@@ -92,9 +92,12 @@ export async function seedBooking(): Promise<void> {
   });
 }
 
+/** The moment this file's tests count days from: once, so a test running across midnight still means the same days. */
+const START = Temporal.Now.instant();
+
 /** `days` from today at `hour`:00 in `zone`, as ISO with offset. */
 export function slotAt(days: number, hour: number, zone = 'America/New_York'): string {
-  return Temporal.Now.zonedDateTimeISO(zone)
+  return START.toZonedDateTimeISO(zone)
     .add({ days })
     .with({ hour, minute: 0, second: 0, millisecond: 0, microsecond: 0, nanosecond: 0 })
     .toString({ timeZoneName: 'never', smallestUnit: 'second' });

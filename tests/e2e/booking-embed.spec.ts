@@ -7,7 +7,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, fillContact, firstFreeSlot, ORIGIN, openWidget, uniqueEmail, VISITOR_ZONE } from './booking-helpers';
+import { expectNoAxeViolations, fillContact, firstFreeSlot, freeTimes, ORIGIN, openDay, openWidget, timeAhead, uniqueEmail, VISITOR_ZONE } from './booking-helpers';
 import { E2E_PORT } from './playwright.config';
 
 test.use({ timezoneId: VISITOR_ZONE });
@@ -59,7 +59,7 @@ test('the calendar on /welcome books in place', async ({ page }) => {
   await expect(page.getByText('The booking calendar is loading')).toHaveCount(0);
   // In its half of the page (under 650 px of its own) it shows one pane at a time and nothing scrolls sideways.
   expect(await widget.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
-  await widget.locator('.ef-booking__day:not([aria-disabled="true"])').first().click();
+  await (await openDay(widget)).click();
   await expect(widget.getByRole('grid')).toBeHidden();
   await expect(widget.getByRole('button', { name: /back to the calendar/i })).toBeVisible();
   expect(await widget.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
@@ -121,7 +121,7 @@ test('popup mode, the narrow layout, and screenshots at 375 and 1280 px', async 
     await expect(widget.getByRole('button', { name: 'Close' })).toBeVisible();
     if (width === 375) {
       // Under 650 px a chosen day replaces the month; back shows it again.
-      await widget.locator('.ef-booking__day:not([aria-disabled="true"])').first().click();
+      await (await openDay(widget)).click();
       await expect(widget.getByRole('grid')).toBeHidden();
       await page.screenshot({ path: `test-results/booking-slots-${width}.png`, fullPage: true });
       await widget.getByRole('button', { name: 'Back to the calendar' }).click();
@@ -176,8 +176,7 @@ test('the widget speaks the visitor language (?lang=de), 24 h times from the que
 test('the popup cancel shows the start and end time, then a Thank You step', async ({ page, request }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   const now = Date.now();
-  const slots = (await (await request.get(`${ORIGIN}/api/appointment/free-slots?calendar_id=cal_discovery&startDate=${now}&endDate=${now + 40 * 86_400_000}&timezone=Europe/Berlin`)).json()) as Record<string, { slots: string[] }>;
-  const slot = Object.values(slots)[0]?.slots[0] as string;
+  const slot = await timeAhead(request, 'cal_discovery', 'Europe/Berlin', now);
   const booked = await request.post(`${ORIGIN}/api/appointment`, {
     multipart: { formData: JSON.stringify({ calendar_id: 'cal_discovery', selected_slot: slot, selected_timezone: 'Europe/Berlin', first_name: 'Pop', last_name: 'Up', phone: '+12025550199', email: uniqueEmail('popup') }) },
   });
@@ -194,6 +193,5 @@ test('the popup cancel shows the start and end time, then a Thank You step', asy
   await expectNoAxeViolations(page);
   await page.screenshot({ path: 'test-results/booking-cancel-popup-375.png', fullPage: true });
   // The slot is free again.
-  const again = (await (await request.get(`${ORIGIN}/api/appointment/free-slots?calendar_id=cal_discovery&startDate=${now}&endDate=${now + 40 * 86_400_000}&timezone=Europe/Berlin`)).json()) as Record<string, { slots: string[] }>;
-  expect(Object.values(again).flatMap((d) => d.slots)).toContain(slot);
+  expect(await freeTimes(request, 'cal_discovery', 'Europe/Berlin', now)).toContain(slot);
 });

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { E2E_PORT } from './playwright.config';
 
 export const ORIGIN = `http://localhost:${E2E_PORT}`;
@@ -25,23 +25,58 @@ export async function openWidget(page: Page, path: string): Promise<Locator> {
   return widget;
 }
 
+const settled = (widget: Locator) => expect(widget.locator('[role="grid"]')).toHaveAttribute('aria-busy', 'false');
+/** The grid's next-month arrow, in whatever language the widget speaks. */
+const nextMonth = (widget: Locator) => widget.locator('.ef-booking__nav').last().click();
+
+/**
+ * A day of the grid once its month's slots are in, moving on a month at a time until one has
+ * it (at a month's end the current month can have no free day left: the demo calendars open
+ * from tomorrow or later in New York, and have no weekends). The grid is hidden, not gone,
+ * on a narrow screen with a day chosen.
+ */
+async function dayFrom(widget: Locator, day: Locator, what: string): Promise<Locator> {
+  for (let month = 0; month < 3; month += 1) {
+    await settled(widget);
+    if (await day.count()) return day;
+    await nextMonth(widget);
+  }
+  throw new Error(`no ${what} in three months`);
+}
+
+/** The first (or last) day with free times, from the month shown on. */
+export function openDay(widget: Locator, which: 'first' | 'last' = 'first'): Promise<Locator> {
+  const days = widget.locator('.ef-booking__day:not([aria-disabled="true"])');
+  return dayFrom(widget, which === 'first' ? days.first() : days.last(), 'free day');
+}
+
+/** The day of `date` (YYYY-MM-DD), from the month shown on. */
+export function dayOf(widget: Locator, date: string): Promise<Locator> {
+  return dayFrom(widget, widget.locator(`.ef-booking__day[data-date="${date}"]`), date);
+}
+
 /** Chooses a free day (the current one, else the first with free times in this or the next months) and returns its first free time. */
 export async function firstFreeSlot(widget: Locator): Promise<Locator> {
-  for (let month = 0; month < 3; month += 1) {
-    // The month's slots first (a changed zone, calendar or month is loading; on a narrow screen the grid is hidden, not gone).
-    await expect(widget.locator('[role="grid"]')).toHaveAttribute('aria-busy', 'false');
-    const slot = widget.locator('.ef-booking__slot').first();
-    if (await slot.isVisible()) return slot;
-    const open = widget.locator('.ef-booking__day:not([aria-disabled="true"])').first();
-    if (await open.count()) {
-      await open.click();
-      await expect(slot).toBeVisible();
-      return slot;
-    }
-    await widget.getByRole('button', { name: /next month|go to next month/i }).first().click();
-    await expect(widget.getByRole('grid')).toHaveAttribute('aria-busy', 'false');
-  }
-  throw new Error('no free slot in three months');
+  const slot = widget.locator('.ef-booking__slot').first();
+  await settled(widget);
+  if (await slot.isVisible()) return slot;
+  await (await openDay(widget)).click();
+  await expect(slot).toBeVisible();
+  return slot;
+}
+
+/** Free times of a calendar over the next 40 days, as the API lists them (a flat list, in order). */
+export async function freeTimes(request: APIRequestContext, calendarId: string, zone: string, from: number): Promise<string[]> {
+  const url = `${ORIGIN}/api/appointment/free-slots?calendar_id=${calendarId}&startDate=${from}&endDate=${from + 40 * 86_400_000}&timezone=${encodeURIComponent(zone)}`;
+  const days = (await (await request.get(url)).json()) as Record<string, { slots: string[] }>;
+  return Object.values(days).flatMap((d) => d.slots);
+}
+
+/** A free time at least three days ahead: far from the start of the booking window, which moves on at midnight in the calendar's zone. */
+export async function timeAhead(request: APIRequestContext, calendarId: string, zone: string, now: number): Promise<string> {
+  const slot = (await freeTimes(request, calendarId, zone, now)).find((s) => Date.parse(s) > now + 3 * 86_400_000);
+  if (!slot) throw new Error(`no free time of ${calendarId} three days ahead`);
+  return slot;
 }
 
 export async function fillContact(widget: Locator, contact: { first: string; last: string; email: string; phone: string; website?: string }): Promise<void> {
@@ -79,8 +114,7 @@ export async function noteDownloadRescheduleCancel(page: Page, widget: Locator, 
 
   // Reschedule: step 1, then straight to the confirmation.
   const again = await openWidget(page, rescheduleHref.replace(ORIGIN, ''));
-  const days = again.locator('.ef-booking__day:not([aria-disabled="true"])');
-  await days.nth((await days.count()) - 1).click();
+  await (await openDay(again, 'last')).click();
   await again.locator('.ef-booking__slot').last().click();
   await again.getByRole('button', { name: /^Select time/ }).click();
   await expect(again.getByRole('heading', { name: 'Your Meeting has been Rescheduled' })).toBeVisible();

@@ -4,8 +4,8 @@
  * made-up card result is refused.
  */
 import { expect, test } from '@playwright/test';
-import { typeCard, useStripeStandIn, TEST_CARDS } from './support/stripe-js';
-import { expectNoAxeViolations, fillContact, firstFreeSlot, noteDownloadRescheduleCancel, ORIGIN, openWidget, uniqueEmail, VISITOR_ZONE } from './booking-helpers';
+import { dayOf, expectNoAxeViolations, fillContact, firstFreeSlot, noteDownloadRescheduleCancel, ORIGIN, openWidget, timeAhead, uniqueEmail, VISITOR_ZONE } from './booking-helpers';
+import { TEST_CARDS, typeCard, useStripeStandIn } from './support/stripe-js';
 
 test.use({ timezoneId: VISITOR_ZONE, viewport: { width: 1280, height: 900 } });
 
@@ -14,7 +14,7 @@ test('books the paid calendar through the card step; the held slot is hidden fro
   const widget = await openWidget(page, '/widget/booking/cal_strategy');
   const slot = await firstFreeSlot(widget);
   const iso = (await slot.getAttribute('aria-label')) as string;
-  const day = await widget.locator('.ef-booking__day[aria-selected="true"]').getAttribute('data-date');
+  const day = (await widget.locator('.ef-booking__day[aria-selected="true"]').getAttribute('data-date')) as string;
   await slot.click();
   await widget.getByRole('button', { name: /^Select time/ }).click();
   await expect(widget.getByText('We are holding this time for you for 10 minutes.')).toBeVisible();
@@ -23,7 +23,7 @@ test('books the paid calendar through the card step; the held slot is hidden fro
   // A second visitor does not see the held time.
   const other = await browser.newPage({ timezoneId: VISITOR_ZONE, viewport: { width: 1280, height: 900 } });
   const second = await openWidget(other, '/widget/booking/cal_strategy');
-  await second.locator(`[data-date="${day}"]`).click();
+  await (await dayOf(second, day)).click();
   await expect(second.locator('.ef-booking__slot').first()).toBeVisible();
   await expect(second.getByRole('button', { name: iso, exact: true })).toHaveCount(0);
 
@@ -35,7 +35,7 @@ test('books the paid calendar through the card step; the held slot is hidden fro
 
   // Booked now: still not offered to the second visitor after a reload.
   const again = await openWidget(other, '/widget/booking/cal_strategy');
-  await again.locator(`[data-date="${day}"]`).click();
+  await (await dayOf(again, day)).click();
   await expect(again.getByRole('button', { name: iso, exact: true })).toHaveCount(0);
   await other.close();
 
@@ -58,8 +58,7 @@ test('a declined card shows the provider message under the card field', async ({
 });
 
 test('a made-up card result is refused with a clear message', async ({ request }) => {
-  const slots = (await (await request.get(`${ORIGIN}/api/appointment/free-slots?calendar_id=cal_strategy&startDate=${Date.now()}&endDate=${Date.now() + 40 * 86_400_000}&timezone=UTC`)).json()) as Record<string, { slots: string[] }>;
-  const slot = Object.values(slots)[0]?.slots[0] as string;
+  const slot = await timeAhead(request, 'cal_strategy', 'UTC', Date.now());
   const body = { calendar_id: 'cal_strategy', selected_slot: slot, selected_timezone: 'UTC', first_name: 'Fake', last_name: 'Card', phone: '+12025550111', email: uniqueEmail('fake') };
   for (const payment of [{ stripeToken: 'tok_fake' }, { stripePaymentResult: { paymentMethodId: 'pm_fake', client_secret: 'seti_fake_secret_x' } }]) {
     const res = await request.post(`${ORIGIN}/api/appointment`, { multipart: { formData: JSON.stringify({ ...body, ...payment }) } });

@@ -39,11 +39,21 @@ test('in the zone the edge places the visitor in, the calendar and the survey sh
   await expect(calendar.locator('.ef-booking__zone-button')).toContainText(zone);
   await expect(calendar.getByRole('grid')).toHaveAttribute('aria-busy', 'false');
   const freeDays = calendar.locator('.ef-booking__day[aria-disabled="false"]');
-  expect(await freeDays.count()).toBeGreaterThan(0);
+  const monthEnd = (await freeDays.count()) === 0;
+  // At a month's end nothing may be free in it (the demo calendars open from tomorrow in New York, on weekdays): the month says so.
+  if (monthEnd) await expect(calendar.getByText('No slot available this month.')).toBeVisible();
   await expect(survey.getByRole('radio', { name: 'Agency owner' })).toBeVisible();
   await expect(page.locator(calendarIsland)).toHaveAttribute('ssr', '');
   await expect(page.locator(surveyIsland)).toHaveAttribute('ssr', '');
   expect(scripts.filter((path) => /booking-widget|survey-widget|\/client\./.test(path))).toEqual([]);
+
+  if (monthEnd) {
+    // Its link to the next month wakes the calendar and shows that month's free days.
+    await calendar.getByRole('button', { name: 'Go to next month' }).click();
+    await expect(page.locator(calendarIsland)).not.toHaveAttribute('ssr', '');
+    await expect(calendar.getByRole('grid')).toHaveAttribute('aria-busy', 'false');
+    await expect(freeDays.first()).toBeVisible();
+  }
 
   // A tap on a free day wakes the calendar and chooses that day: its times show.
   const day = freeDays.first();
@@ -70,5 +80,33 @@ test('in another zone, the calendar moves to the visitor\'s own zone as soon as 
   await expect(calendar.getByRole('grid')).toHaveAttribute('aria-busy', 'false');
   // The survey, which does not depend on the zone, still waits for the visitor.
   await expect(page.locator(surveyIsland)).toHaveAttribute('ssr', '');
+  await context.close();
+});
+
+test('woken in a later month than the page was rendered in (a copy from before midnight), the calendar opens on the visitor\'s month', async ({ browser, page: probe }) => {
+  const zone = await renderedZone(probe);
+  const rendered = await probe.locator('[data-element="calendar"] [role="grid"]').getAttribute('aria-labelledby');
+  const renderedMonth = await probe.locator(`[id="${rendered}"]`).textContent();
+  const other = zone === 'Asia/Tokyo' ? 'Europe/Berlin' : 'Asia/Tokyo';
+  const { context, page } = await visitorIn(browser, other);
+  // The visitor's clock says the first of next month, 10:00 there.
+  const next = new Date();
+  next.setUTCDate(1);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  next.setUTCHours(3, 0, 0, 0);
+  await page.clock.setFixedTime(next);
+  const monthName = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: other }).format(next);
+  const asked = page.waitForRequest((r) => r.url().includes('/api/appointment/free-slots') && r.url().includes(encodeURIComponent(other)));
+  await page.goto(`${ORIGIN}/welcome`);
+  const calendar = page.locator('[data-element="calendar"] .ef-booking');
+  await calendar.scrollIntoViewIfNeeded();
+  await expect(calendar.locator('.ef-booking__zone-button')).toContainText(other);
+  // The month asked for (its UTC span, padded by 14 h either side for every zone).
+  const startDate = Number(new URL((await asked).url()).searchParams.get('startDate'));
+  expect(new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(startDate + 14 * 3_600_000)).toBe(monthName);
+  const grid = calendar.getByRole('grid');
+  await expect(grid).toHaveAttribute('aria-busy', 'false');
+  await expect(page.locator(`[id="${await grid.getAttribute('aria-labelledby')}"]`)).toHaveText(monthName);
+  expect(monthName).not.toBe(renderedMonth);
   await context.close();
 });

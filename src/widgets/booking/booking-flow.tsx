@@ -68,17 +68,22 @@ export function BookingFlow(props: BookingWidgetProps & { initialZone: string })
 
   // Woken from the page's render: the clock moves on to now, and the zone to the browser's
   // guess when the edge placed the visitor elsewhere ("the default timezone is the guessed one").
-  // A day the visitor already chose (the tap that woke the island can be handled first) stays
-  // chosen, with its times in the new zone.
+  // Until then no day is picked for the visitor: with nothing chosen and the month the render's,
+  // the picker starts again at today in that zone (the render's month can be another one: the
+  // edge's zone is past midnight or not yet, or the page's copy is from an earlier day). A day
+  // or month the visitor already chose (the tap that woke the island can be handled first)
+  // stays, with its times in the new zone.
+  const [awake, setAwake] = useState(!prerendered);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once when the island mounts.
   useEffect(() => {
     if (!prerendered) return;
-    setNow(Date.now());
-    if (givenZone(props)) return;
-    const guessed = guessTimeZone();
-    if (guessed === zone) return;
-    setZone(guessed);
-    setPicker((current) => (current.autoPick ? { ...current, date: null, slot: null } : { ...current, slot: null }));
+    const woke = Date.now();
+    const next = givenZone(props) ?? guessTimeZone();
+    setNow(woke);
+    setZone(next);
+    const untouched = (current: Picker) => current.autoPick && current.month === picker.month;
+    setPicker((current) => (untouched(current) ? newPicker(todayIn(next, woke)) : next === zone ? current : { ...current, slot: null }));
+    setAwake(true);
   }, []);
 
   const fingerprint = useRef('');
@@ -157,6 +162,7 @@ export function BookingFlow(props: BookingWidgetProps & { initialZone: string })
           today={today}
           now={now}
           picker={picker}
+          awake={awake}
           slots={slots}
           busy={busy}
           error={error}

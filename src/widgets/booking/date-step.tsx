@@ -33,6 +33,8 @@ export interface DateStepProps {
   today: IsoDate;
   now: number;
   picker: Picker;
+  /** The clock and zone are the visitor's (a flow woken from a page's render is not, until its first effect). */
+  awake: boolean;
   slots: SlotsState;
   busy: string | null;
   error: string | null;
@@ -68,7 +70,7 @@ export function DateStep(props: DateStepProps) {
   const isNarrow = () => narrow.current ?? (root.current?.clientWidth ?? 0) < NARROW_PX;
 
   useEffect(() => {
-    if (slots.status !== 'ready' || !picker.autoPick) return;
+    if (slots.status !== 'ready' || !picker.autoPick || !props.awake) return;
     const first = monthDays[0] ?? null;
     props.onPicker({ ...picker, autoPick: false, date: isNarrow() ? null : first, slot: null, focused: first ?? picker.focused });
   });
