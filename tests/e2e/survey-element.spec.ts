@@ -20,8 +20,12 @@ async function answerAgencyBranch(scope: Locator, email: string) {
 test('the survey on /welcome loads when scrolled to and stores its answers with the funnel step', async ({ page }) => {
   await page.goto('/welcome');
   const survey = page.locator('[data-element="survey"]');
+  // Below the page's first section, its header image waits for the screen (off the first paint's critical path); shown once there.
+  const header = survey.locator('img.ef-survey__header');
+  await expect(header).toHaveAttribute('loading', 'lazy');
   await survey.scrollIntoViewIfNeeded();
   await expect(survey.getByTestId('survey-slide')).toBeVisible();
+  await expect.poll(() => header.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   await expect(page.locator('iframe[src*="/survey/"]')).toHaveCount(0);
   const email = `inline-${Date.now()}@example.com`;
   await answerAgencyBranch(survey, email);

@@ -44,6 +44,8 @@ const submissionOf = (email: string) =>
 test('the coach branch: auto-advance, skip logic, a checkbox on Next, required messages, submit', async ({ page }) => {
   await openSurvey(page);
   await expect(progress(page)).toHaveAttribute('aria-valuenow', '0');
+  // On its own page the header image is the top of the screen: it loads at once.
+  await expect(page.locator('img.ef-survey__header')).not.toHaveAttribute('loading', 'lazy');
 
   // Next without an answer: the single error reads "This question is required."
   await next(page);

@@ -2,10 +2,10 @@
 import type { SurveyStrings } from './strings';
 import { fill } from './strings';
 
-export function HeaderImage({ src, fullWidth }: { src: string; fullWidth: boolean }) {
+export function HeaderImage({ src, fullWidth, lazy }: { src: string; fullWidth: boolean; lazy: boolean }) {
   if (!src) return null;
-  // Decorative: the questions carry the meaning.
-  return <img className={`ef-survey__header${fullWidth ? ' ef-survey__header--full' : ''}`} src={src} alt="" decoding="async" />;
+  // Decorative: the questions carry the meaning. Below a page's first section it waits until it nears the screen, off the page's first paint.
+  return <img className={`ef-survey__header${fullWidth ? ' ef-survey__header--full' : ''}`} src={src} alt="" loading={lazy ? 'lazy' : undefined} decoding="async" />;
 }
 
 export function ProgressBar({ percent, strings }: { percent: number; strings: SurveyStrings }) {

@@ -44,8 +44,8 @@ export interface SurveyWidgetProps {
   redirect: boolean;
   /** The query string prefill reads. */
   query: string;
-  /** Inside a funnel page: the element's action and the next step's URL. */
-  element?: { action: string; nextStepUrl: string };
+  /** Inside a funnel page: the element's action, the next step's URL, and whether the survey is below the first section (its header image loads as it nears the screen). */
+  element?: { action: string; nextStepUrl: string; lazyImages?: boolean };
 }
 
 export default function SurveyWidget(props: SurveyWidgetProps) {
@@ -219,7 +219,7 @@ export default function SurveyWidget(props: SurveyWidgetProps) {
   };
 
   const percent = progress(slides, nav, end !== null);
-  const header = <HeaderImage src={form.formAction.headerImageSrc} fullWidth={form.formAction.headerFullWidthEnable} />;
+  const header = <HeaderImage src={form.formAction.headerImageSrc} fullWidth={form.formAction.headerFullWidthEnable} lazy={props.element?.lazyImages ?? false} />;
   const listed = alert.listed && slide ? listedErrors(slide.slideData, engine.errors, env, idPrefix) : [];
 
   return (
