@@ -73,11 +73,17 @@ test('in another zone, the calendar moves to the visitor\'s own zone as soon as 
   const zone = await renderedZone(probe);
   const other = zone === 'Asia/Tokyo' ? 'Europe/Berlin' : 'Asia/Tokyo';
   const { context, page } = await visitorIn(browser, other);
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/appointment/free-slots')) asked.push(new URL(request.url()).searchParams.get('timezone') ?? '');
+  });
   await page.goto(`${ORIGIN}/welcome`);
   const calendar = page.locator('[data-element="calendar"] .ef-booking');
   await calendar.scrollIntoViewIfNeeded();
   await expect(calendar.locator('.ef-booking__zone-button')).toContainText(other);
   await expect(calendar.getByRole('grid')).toHaveAttribute('aria-busy', 'false');
+  // Its free slots are asked for once, in the visitor's zone (not first again in the render's).
+  await expect.poll(() => asked).toEqual([other]);
   // The survey, which does not depend on the zone, still waits for the visitor.
   await expect(page.locator(surveyIsland)).toHaveAttribute('ssr', '');
   await context.close();

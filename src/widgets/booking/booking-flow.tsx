@@ -56,10 +56,12 @@ export function BookingFlow(props: BookingWidgetProps & { initialZone: string })
   const today = useMemo(() => todayIn(zone, now), [zone, now]);
   const [picker, setPicker] = useState(() => newPicker(today));
   const [slotsVersion, setSlotsVersion] = useState(0);
+  // A flow woken from a page's render is not awake until its first effect moves it to the visitor's clock and zone (below).
+  const [awake, setAwake] = useState(!prerendered);
+  const slots = useSlots(calendar?.id ?? '', picker.month, zone, slotsVersion, prerendered, awake);
   const [step, setStep] = useState<Step>({ name: 'date' });
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const slots = useSlots(calendar?.id ?? '', picker.month, zone, slotsVersion, prerendered);
 
   const changeZone = (next: string) => {
     setZone(next);
@@ -73,7 +75,6 @@ export function BookingFlow(props: BookingWidgetProps & { initialZone: string })
   // edge's zone is past midnight or not yet, or the page's copy is from an earlier day). A day
   // or month the visitor already chose (the tap that woke the island can be handled first)
   // stays, with its times in the new zone.
-  const [awake, setAwake] = useState(!prerendered);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once when the island mounts.
   useEffect(() => {
     if (!prerendered) return;

@@ -8,7 +8,9 @@
  *
  * Slots the page was rendered with (`prerendered`, a funnel page's calendar element) are
  * shown at once when they are of the same calendar, month and zone, and fetched again in the
- * background (they are as old as the page's copy): no loading state in between.
+ * background (they are as old as the page's copy): no loading state in between. Nothing is
+ * fetched until the flow is `awake` (its clock and zone are the visitor's), so a visitor in
+ * another zone than the render's asks once, for their own.
  */
 import { useEffect, useRef, useState } from 'react';
 import { type IsoDate, monthRange } from '../../lib/time/calendar-month';
@@ -19,13 +21,14 @@ export type SlotsState = { status: 'loading' } | { status: 'ready'; slots: FreeS
 
 const LOADING: SlotsState = { status: 'loading' };
 
-export function useSlots(calendarId: string, month: IsoDate, zone: string, version: number, prerendered?: PrerenderedSlots | null): SlotsState {
+export function useSlots(calendarId: string, month: IsoDate, zone: string, version: number, prerendered: PrerenderedSlots | null | undefined, awake: boolean): SlotsState {
   const key = `${calendarId} ${month} ${zone}`;
   const matches = (p: typeof prerendered): p is NonNullable<typeof prerendered> => !!p && p.calendarId === calendarId && p.month === month && p.zone === zone;
   const [answer, setAnswer] = useState<{ key: string; state: SlotsState }>(() => (matches(prerendered) ? { key, state: { status: 'ready', slots: prerendered.slots } } : { key, state: LOADING }));
   const latest = useRef(0);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `version` is the refetch trigger (a slot was taken meanwhile).
   useEffect(() => {
+    if (!awake) return;
     const ticket = ++latest.current;
     const controller = new AbortController();
     // The first fetch of prerendered slots refreshes them in place.
@@ -41,6 +44,6 @@ export function useSlots(calendarId: string, month: IsoDate, zone: string, versi
       },
     );
     return () => controller.abort();
-  }, [calendarId, month, zone, version]);
+  }, [calendarId, month, zone, version, awake]);
   return answer.key === key ? answer.state : LOADING;
 }
