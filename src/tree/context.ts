@@ -38,6 +38,9 @@ export interface Placement {
   inPopup: boolean;
 }
 
+/** Off the first screen: below the page's first section (sticky bars aside) or in a popup. Its images load lazily; above it they load first. */
+export const belowTheFold = (place: Placement): boolean => place.inPopup || place.sectionIndex > 0;
+
 /** The props of every element renderer (`src/elements/<meta>/<meta>.astro`). */
 export interface ElementProps<Extra> {
   node: TreeNode;
