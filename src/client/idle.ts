@@ -1,4 +1,14 @@
-/* Running work when the browser is idle, where it can tell (requestIdleCallback), or a second later; and after the first paint. */
+/* Running work when the browser is idle, where it can tell (requestIdleCallback), or a second later; after the first paint; and in a task of its own. */
+
+/**
+ * Runs `work` in a task of its own, after what is queued. Work a page does as it starts is
+ * split this way: a slow phone runs it at a quarter of a desktop's speed, and one task for all
+ * of it keeps the main thread from the visitor's input for that long. Tasks run in the order
+ * they were queued.
+ */
+export function nextTask(win: Window, work: () => void): void {
+  win.setTimeout(work, 0);
+}
 
 /** Runs `work` once the page is idle. */
 export function whenIdle(win: Window, work: () => void): void {

@@ -17,6 +17,7 @@
  */
 import type { ClientDirective } from 'astro';
 import { isPlainClick, replayClick } from './held-click';
+import { nextTask } from './idle';
 
 /** What starts hydration: the visitor is about to use the island. */
 const WAKE_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
@@ -100,15 +101,18 @@ const interactDirective: ClientDirective = (load, directive, el) => {
     return;
   }
 
+  // Asked in a task of its own: the first use of Intl and of local storage costs the main
+  // thread milliseconds, and the island runtime upgrades every island of the page in one task.
   const settings = typeof directive.value === 'object' && directive.value ? (directive.value as InteractOptions) : {};
-  if (browserHasMore(settings)) {
+  nextTask(window, () => {
+    if (started || !browserHasMore(settings)) return;
     const seen = new IntersectionObserver((entries) => {
       if (!entries.some((entry) => entry.isIntersecting)) return;
       seen.disconnect();
       void wake();
     });
     for (const child of el.children) seen.observe(child);
-  }
+  });
 };
 
 export default interactDirective;

@@ -4,7 +4,13 @@
  * Chrome's hash re-apply when the address has a hash. Each is a chunk of its own, imported
  * as the runtime starts, so a page without them pays nothing. A chunk that fails to load
  * reloads the page (lazy.ts, navigation.ts).
+ *
+ * Each import starts in a task of its own (idle.ts nextTask): starting a module load costs
+ * the main thread 1-4 ms each on a desktop, and done together with the rest of the runtime's
+ * start they made it one task long enough to delay a phone's response to input. What a click
+ * needs at once (the popup opener, the menus' early clicks) is in place before.
  */
+import { nextTask } from './idle';
 import { whenLoaded } from './lazy';
 import { isChrome } from './navigation';
 import type { StartedPopups } from './popups';
@@ -22,9 +28,11 @@ export type PopupOpener = (id: string) => void;
 export function loadPopups(doc: Document, win: Window, wait: Promise<unknown>[]): PopupOpener | null {
   if (!doc.querySelector(POPUP_SELECTOR)) return null;
   let loaded: StartedPopups | null = null;
-  const ready = whenLoaded(import('./popups'), (module) => {
-    loaded = module.startPopups(doc, win);
-  });
+  const ready = inTaskOfItsOwn(win, () =>
+    whenLoaded(import('./popups'), (module) => {
+      loaded = module.startPopups(doc, win);
+    }),
+  );
   wait.push(ready);
   // Registered before the page's action handler: a link click that handler then prevents still closes the popup.
   doc.addEventListener('click', (event) => loaded?.closeOnNavigation(event));
@@ -34,20 +42,25 @@ export function loadPopups(doc: Document, win: Window, wait: Promise<unknown>[])
   };
 }
 
+/** Starts `load` in a task of its own; settles as what it gives settles. */
+function inTaskOfItsOwn(win: Window, load: () => Promise<void>): Promise<void> {
+  return new Promise((resolve) => nextTask(win, () => resolve(load())));
+}
+
 /** Re-applies the address's hash in Chrome (hash-reapply.ts), only when there is one. */
 export function loadHashReapply(doc: Document, win: Window): void {
   if (win.location.hash.length > 1 && isChrome(win.navigator.userAgent)) {
-    void whenLoaded(import('./hash-reapply'), (module) => module.reapplyHashInChrome(doc, win));
+    void inTaskOfItsOwn(win, () => whenLoaded(import('./hash-reapply'), (module) => module.reapplyHashInChrome(doc, win)));
   }
 }
 
 /** Loads the scrolling code with a page that has a scroll-to-element button (its click needs no wait). */
-export function loadScrolling(doc: Document, wait: Promise<unknown>[]): void {
-  if (doc.querySelector('[data-action="scroll-to-element"]')) wait.push(whenLoaded(import('./scroll-to'), () => {}));
+export function loadScrolling(doc: Document, win: Window, wait: Promise<unknown>[]): void {
+  if (doc.querySelector('[data-action="scroll-to-element"]')) wait.push(inTaskOfItsOwn(win, () => whenLoaded(import('./scroll-to'), () => {})));
 }
 
 /** Wires the menus' phone toggle when the page has a menu; a toggle clicked before that is replayed. */
-export function loadNavMenus(doc: Document, wait: Promise<unknown>[]): void {
+export function loadNavMenus(doc: Document, win: Window, wait: Promise<unknown>[]): void {
   if (!doc.querySelector('[data-nav-toggle]')) return;
   const early: HTMLElement[] = [];
   const remember = (event: MouseEvent) => {
@@ -55,7 +68,7 @@ export function loadNavMenus(doc: Document, wait: Promise<unknown>[]): void {
     if (toggle) early.push(toggle);
   };
   doc.addEventListener('click', remember);
-  const ready = whenLoaded(import('./nav-menu'), (module) => module.startNavMenus(doc));
+  const ready = inTaskOfItsOwn(win, () => whenLoaded(import('./nav-menu'), (module) => module.startNavMenus(doc)));
   wait.push(
     ready.then(() => {
       doc.removeEventListener('click', remember);

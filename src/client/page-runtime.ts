@@ -32,8 +32,8 @@ export function startPageRuntime(doc: Document, win: Window): void {
   const popups = loadPopups(doc, win, features);
   const env = { doc, win, context, popups };
 
-  loadNavMenus(doc, features);
-  loadScrolling(doc, features);
+  loadNavMenus(doc, win, features);
+  loadScrolling(doc, win, features);
   doc.addEventListener('click', (event) => {
     if (event.button !== 0 || !(event.target instanceof Element)) return;
     const element = event.target.closest<HTMLElement>('[data-action]');

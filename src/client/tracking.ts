@@ -8,6 +8,7 @@ import { FUNNEL_EVENT_PATH, isNotrack, pageViewEvent, SESSION_PATH, sessionRecor
 import { FINGERPRINT_COOKIE, newFingerprint, ONE_YEAR_SECONDS, resolveFingerprint } from '../lib/tracking/fingerprint';
 import type { FunnelContext } from './context';
 import { setCookie } from './cookie-jar';
+import { nextTask } from './idle';
 import { whenLoaded } from './lazy';
 
 /** Sends a JSON body without blocking navigation; errors are only logged. */
@@ -34,16 +35,16 @@ export function startTracking(doc: Document, win: Window, context: FunnelContext
       domain: context.domain || win.location.host,
       pageUrl: context.pageUrl || win.location.pathname,
     };
-    // Each call in a task of its own: a beacon costs a few milliseconds of the main thread
-    // (more on a slow phone), and one task for all of it blocked input for 60-90 ms at 4x CPU.
-    const later = (work: () => void) => win.setTimeout(work, 0);
+    // The fingerprint and each call in a task of its own: a beacon costs a few milliseconds
+    // of the main thread (four times that on a slow phone), and one task for all of it blocked
+    // input for 60-90 ms at 4x CPU.
     if (page.pageId !== '') {
-      sendJson(win, FUNNEL_EVENT_PATH, pageViewEvent(page, identity.fingerprint, identity.oldFingerprint));
-      later(() => sendJson(win, SESSION_PATH, sessionRecord(page, identity.fingerprint)));
+      nextTask(win, () => sendJson(win, FUNNEL_EVENT_PATH, pageViewEvent(page, identity.fingerprint, identity.oldFingerprint)));
+      nextTask(win, () => sendJson(win, SESSION_PATH, sessionRecord(page, identity.fingerprint)));
     }
     // Only pages with the seller's pixel load its code.
-    if (context.pixelId.trim() !== '') later(() => void whenLoaded(import('./pixel'), (pixel) => pixel.startPagePixel(doc, win, context.pixelId, context.pixelEvent)));
+    if (context.pixelId.trim() !== '') nextTask(win, () => void whenLoaded(import('./pixel'), (pixel) => pixel.startPagePixel(doc, win, context.pixelId, context.pixelEvent)));
   };
-  if (doc.readyState === 'complete') win.setTimeout(run, 0);
-  else win.addEventListener('load', () => win.setTimeout(run, 0), { once: true });
+  if (doc.readyState === 'complete') nextTask(win, run);
+  else win.addEventListener('load', () => nextTask(win, run), { once: true });
 }
