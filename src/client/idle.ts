@@ -23,7 +23,7 @@ export function whenIdle(win: Window, work: () => void): void {
  * page is shown: what is started then competes with the first paint.
  */
 export function afterFirstPaint(win: Window, work: () => void): void {
-  const later = () => win.setTimeout(work, 0);
+  const later = () => nextTask(win, work);
   const Observer = (win as Window & { PerformanceObserver?: typeof PerformanceObserver }).PerformanceObserver;
   if (typeof Observer !== 'function' || !Observer.supportedEntryTypes?.includes('paint')) {
     win.requestAnimationFrame(later);
