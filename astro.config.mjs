@@ -20,7 +20,7 @@ const interactDirective = {
 /**
  * Astro's island runtime (the `astro-island` element) as one file of the build, named by its
  * content, instead of inline in every page with an island: 1.5 KB gzip less in each such
- * page's first round trip, and cached from page to page (src/lib/island-script.ts). Only
+ * page's first round trip, and cached from page to page (src/serving/island-script.ts). Only
  * for a build; `npm run dev` keeps Astro's inline copy.
  */
 const islandScriptFile = `_astro/astro-island.${createHash('sha256').update(islandScript).digest('hex').slice(0, 10)}.js`;

@@ -8,7 +8,7 @@ import { env, waitUntil } from 'cloudflare:workers';
 import { Hono } from 'hono';
 import { astro } from 'astro/hono';
 import { createEdgeApp } from './edge';
-import { lastResortResponse } from './lib/last-resort';
+import { lastResortResponse } from './serving/last-resort';
 import { drainBody } from './platform/http';
 import type { AppEnv, Bindings } from './platform/env';
 

@@ -1,11 +1,11 @@
 /**
  * Astro middleware: after a funnel page rendered, store its HTML in the edge cache under
- * the key the page chose (`locals.htmlCacheKey`, see src/lib/html-cache.ts). Hits never
- * get here: src/worker.ts answers them first (src/lib/edge-hit.ts).
+ * the key the page chose (`locals.htmlCacheKey`, see src/serving/html-cache.ts). Hits never
+ * get here: src/worker.ts answers them first (src/serving/edge-hit.ts).
  */
 import { waitUntil } from 'cloudflare:workers';
 import { defineMiddleware } from 'astro:middleware';
-import { edgeCache, storeHtml } from './lib/html-cache';
+import { edgeCache, storeHtml } from './serving/html-cache';
 import { consoleRenderLog } from './tree/log';
 
 export const onRequest = defineMiddleware(async (context, next) => {

@@ -6,8 +6,8 @@
  * Astro pages).
  */
 import { handle } from '@astrojs/cloudflare/handler';
-import { edgeHit } from './lib/edge-hit';
-import { lastResortResponse } from './lib/last-resort';
+import { edgeHit } from './serving/edge-hit';
+import { lastResortResponse } from './serving/last-resort';
 import { drainBody } from './platform/http';
 import type { Bindings } from './platform/env';
 

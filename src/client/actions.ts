@@ -7,7 +7,7 @@
  * loads with the page when it has such a button (page-features.ts), else with the click.
  */
 import { carryQuery } from '../lib/query-carry';
-import { type ActionName, isActionName } from './action-types';
+import { type ActionName, isActionName } from '../lib/action-types';
 import { isBusy, setBusy, clearBusy } from './busy';
 import type { FunnelContext } from './context';
 import { whenLoaded } from './lazy';

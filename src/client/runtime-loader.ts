@@ -11,7 +11,7 @@
  *
  * The runtime's URL is read from its module script, which the layout keeps in a <template>
  * (the browser neither fetches nor runs it there), so Astro still builds and names it. Astro's
- * island runtime (src/lib/island-script.ts) waits in the same template on a page with
+ * island runtime (src/serving/island-script.ts) waits in the same template on a page with
  * islands and is started with it: requested with the HTML, Lighthouse counted it on the LCP
  * path as well. Islands that hydrate when visible (booking, survey) therefore hydrate once
  * it has loaded; those that hydrate at first use (`client:interact`) listen from then on.

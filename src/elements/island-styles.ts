@@ -9,8 +9,8 @@
 import bookingCss from '../widgets/booking/booking.css?inline';
 import formCss from '../widgets/form/form.css?inline';
 import surveyCss from '../widgets/survey/survey.css?inline';
-import orderFormCss from '../islands/order-form/order-form.css?inline';
-import videoCss from '../islands/video/video.css?inline';
+import orderFormCss from '../widgets/order-form/order-form.css?inline';
+import videoCss from '../widgets/video/video.css?inline';
 
 const SHEETS = { orderForm: orderFormCss, video: videoCss, booking: bookingCss, form: formCss, survey: surveyCss } as const;
 type Sheet = keyof typeof SHEETS;

@@ -5,7 +5,7 @@
  * and membership site, and the runtime's translated messages.
  */
 import type { FunnelContext } from '../client/context';
-import { runtimeMessages } from '../client/messages';
+import { runtimeMessages } from '../tree/messages';
 import type { RenderContext } from '../tree/context';
 import { nextStepHref } from '../tree/links';
 

@@ -1,6 +1,6 @@
 /**
  * Remembering what was worked out from data that never changes once read: published page
- * data is shared between renders and never mutated (src/lib/page-cache.ts), so what is
+ * data is shared between renders and never mutated (src/serving/page-cache.ts), so what is
  * derived from one of its objects is derived once per isolate. Results are shared as well
  * and must not be mutated either.
  */

@@ -1,12 +1,12 @@
 /**
  * What a click on a button, image, svg or menu item does (requirements PAGE-DATA, PAGE-ERRORS): the element's
- * action turned into markup by `actionMarkup` (src/client/action-markup.ts, the one source
+ * action turned into markup by `actionMarkup` (src/tree/action-markup.ts, the one source
  * of action attributes; docs/contracts/islands.md §2) with the page's step links, plus the
  * render log: an unknown action type is logged (the runtime logs it too when clicked), and
  * a step action whose step is missing logs 'Step detail missing' and links to `#`.
  */
-import { type ActionMarkup, actionMarkup } from '../client/action-markup';
-import { isActionName, STEP_ACTIONS } from '../client/action-types';
+import { type ActionMarkup, actionMarkup } from './action-markup';
+import { isActionName, STEP_ACTIONS } from '../lib/action-types';
 import type { RenderContext } from './context';
 import { stepLinks } from './links';
 

@@ -11,7 +11,7 @@ export type ExtraSchema<T> = v.GenericSchema<unknown, T>;
 
 /**
  * Settings already parsed, by the `extra` object and schema: page data is shared between
- * renders and never mutated (src/lib/page-cache.ts), so each element's settings are read
+ * renders and never mutated (src/serving/page-cache.ts), so each element's settings are read
  * once per isolate. Parsed settings are shared too and must not be mutated.
  */
 const parsed = new WeakMap<object, { schema: unknown; output: unknown }>();

@@ -5,9 +5,9 @@
  * path, so the visitor keeps the scheme and port they came with (http://localhost:4321 in
  * development, a second domain row of the same funnel), and carries the visitor's query
  * string to the step (the target's own keys win). Link normalisation and query carrying
- * themselves live in src/lib/links.ts; the markup of actions in src/client/action-markup.ts.
+ * themselves live in src/lib/links.ts; the markup of actions in src/tree/action-markup.ts.
  */
-import type { StepLinks } from '../client/action-markup';
+import type { StepLinks } from './action-markup';
 import { carryQuery, normaliseLink } from '../lib/links';
 import type { PageDocument } from '../schemas/page';
 

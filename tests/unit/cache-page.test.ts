@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { answerFromEdge, cacheableQuery, htmlCacheKey, storeHtml } from '../../src/lib/html-cache';
-import { contentOf, FRESH_MS, loadPublishedPage, type PageFetch, pageCacheKey, pageIdCacheKey, purgePageCache, routeCacheKey, versionOf } from '../../src/lib/page-cache';
-import { isReservedPath, readPageRequest } from '../../src/lib/page-request';
+import { answerFromEdge, cacheableQuery, htmlCacheKey, storeHtml } from '../../src/serving/html-cache';
+import { contentOf, FRESH_MS, loadPublishedPage, type PageFetch, pageCacheKey, pageIdCacheKey, purgePageCache, routeCacheKey, versionOf } from '../../src/serving/page-cache';
+import { isReservedPath, readPageRequest } from '../../src/serving/page-request';
 
 const kv = (env as unknown as { PAGE_CACHE: KVNamespace }).PAGE_CACHE;
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { payFailureText } from '../../src/lib/checkout/calls';
 import { saleTarget } from '../../src/lib/checkout/sale-target';
-import { contactPayload } from '../../src/islands/order-form/opt-in';
-import { priceLabel, totalLabel } from '../../src/islands/order-form/pricing';
+import { contactPayload } from '../../src/widgets/order-form/opt-in';
+import { priceLabel, totalLabel } from '../../src/widgets/order-form/pricing';
 
 const intervals = { day: 'per day', week: 'per week', month: 'per month', year: 'per year' };
 

@@ -1,6 +1,6 @@
 /** The worker's own 500 answer: the visitor's language, no stack trace or path, JSON for API callers. */
 import { describe, expect, it } from 'vitest';
-import { lastResortResponse } from '../../src/lib/last-resort';
+import { lastResortResponse } from '../../src/serving/last-resort';
 
 const boom = new Error('Cannot read properties of undefined');
 boom.stack = 'Error: Cannot read properties of undefined\n    at render (/srv/app/src/pages/[...path].astro:12:3)';

@@ -1,6 +1,6 @@
 /// <reference types="vite/client" />
 import { describe, expect, it } from 'vitest';
-import { runtimeMessages, videoMessages } from '../../src/client/messages';
+import { runtimeMessages, videoMessages } from '../../src/tree/messages';
 
 const LANGUAGES = ['en', 'de', 'pt-br', 'fr', 'hu', 'es', 'nl', 'it', 'pl'];
 const files = import.meta.glob<Record<string, unknown>>('../../locales/*/{timer,page-runtime}.json', { eager: true, import: 'default' });

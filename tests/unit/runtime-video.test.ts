@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { embedCodeSource, playerUrl, videoSourceOf } from '../../src/islands/video/embed-url';
-import { videoIslandProps, videoWidth } from '../../src/islands/video/props';
+import { embedCodeSource, playerUrl, videoSourceOf } from '../../src/widgets/video/embed-url';
+import { videoIslandProps, videoWidth } from '../../src/widgets/video/props';
 
 describe('video sources', () => {
   it('uses the element type, or guesses from the link', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { actionMarkup } from '../../src/client/action-markup';
-import { ACTIONS, isActionName } from '../../src/client/action-types';
+import { actionMarkup } from '../../src/tree/action-markup';
+import { ACTIONS, isActionName } from '../../src/lib/action-types';
 import { funnelContextJson, parseFunnelContext } from '../../src/client/context';
 import { isExitIntent } from '../../src/client/exit-intent';
 import { trappedIndex } from '../../src/client/focus';

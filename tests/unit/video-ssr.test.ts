@@ -1,8 +1,8 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import VideoPlayer from '../../src/islands/video/video-player';
-import { videoIslandProps } from '../../src/islands/video/props';
+import VideoPlayer from '../../src/widgets/video/video-player';
+import { videoIslandProps } from '../../src/widgets/video/props';
 
 const t = (key: string) => ({ 'page-runtime:video.play': 'Play video' })[key] ?? key;
 

@@ -1,5 +1,5 @@
 /**
- * Purging the page cache (the PAGE_CACHE KV namespace; scheme in src/lib/page-cache.ts):
+ * Purging the page cache (the PAGE_CACHE KV namespace; scheme in src/serving/page-cache.ts):
  *   page:{host}{path}   the page data served at that host and step path (host lower-case,
  *                       no port; path with a leading slash and no trailing slash, `/` for root)
  *   route:{host}{path}  the small entry an edge hit reads (deleted with its page: key)
@@ -7,8 +7,8 @@
  * A purge deletes the keys the index lists and, in case the index was lost or never
  * written, every key the database says the page is served at.
  */
-import { deleteCacheKeys, pageIdCacheKey, purgePageCache as purgeIndexed, pageCacheKey as rawPageCacheKey } from '../../lib/page-cache';
-import { normalizePagePath } from '../../lib/page-request';
+import { deleteCacheKeys, pageIdCacheKey, purgePageCache as purgeIndexed, pageCacheKey as rawPageCacheKey } from '../../serving/page-cache';
+import { normalizePagePath } from '../../serving/page-request';
 import type { Bindings } from '../env';
 
 /** The cache key of the page served at `host` + `path`, normalised as the renderer does. */

@@ -3,7 +3,7 @@
  * names, and the provider's services as the list shows them.
  */
 import type { Translator } from '../../lib/i18n';
-import { requestTranslator } from '../../lib/request-context';
+import { requestTranslator } from '../../serving/request-context';
 import type { Loaded } from './load';
 import { bookingApi, bookingPageData, cancelPageData } from './page-data';
 

@@ -6,7 +6,7 @@
 import { env } from 'cloudflare:workers';
 import type { Translator } from '../../lib/i18n';
 import { reportError } from '../../lib/report-error';
-import { executionContext, requestTranslator } from '../../lib/request-context';
+import { executionContext, requestTranslator } from '../../serving/request-context';
 import { createApiClient } from '../../platform/client';
 import type { Bindings } from '../../platform/env';
 import { turnstileSiteKey } from '../form/props';

@@ -43,7 +43,7 @@ export const productKind = defineKind<ProductDocument>({
       ),
   ],
   remove: async (db, productId) => [db.prepare('DELETE FROM products WHERE id = ?').bind(productId)],
-  // A one-step order form shows its step's products in the page's HTML (src/islands/order-form/server-products.ts).
+  // A one-step order form shows its step's products in the page's HTML (src/widgets/order-form/server-products.ts).
   pagesAffected: (db, productId) =>
     idsOf(db, 'SELECT id FROM pages WHERE published IS NOT NULL AND funnel_id = (SELECT funnel_id FROM products WHERE id = ?)', productId),
 });

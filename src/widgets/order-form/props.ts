@@ -7,7 +7,7 @@ import type { TFunction } from 'i18next';
 import type { OrderExtra } from '../../elements/one-step-order/schema';
 import { imageUrl } from '../../tree/images';
 import type { RenderContext } from '../../tree/context';
-import { formStrings } from '../../widgets/form/strings';
+import { formStrings } from '../form/strings';
 import type { CheckoutStrings, OrderFormProps } from './types';
 
 export function checkoutStrings(t: TFunction): CheckoutStrings {

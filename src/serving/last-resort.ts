@@ -5,8 +5,8 @@
  * goes to the reporting hook.
  */
 import { requestTranslator } from './request-context';
-import { escapeHtml } from './merge-fields';
-import { reportError } from './report-error';
+import { escapeHtml } from '../lib/merge-fields';
+import { reportError } from '../lib/report-error';
 
 export function lastResortResponse(request: Request, error: unknown): Response {
   let path = '';

@@ -2,7 +2,7 @@
  * The products of this funnel step (GET /stripe/funnel/product/list), and the visitor's
  * choice: primary products (the first chosen at start) and the seller's enabled order
  * bumps (unchosen at start). A one-step form gets the list from its server render
- * (`initial`, src/islands/order-form/server-products.ts), so it shows the products before its
+ * (`initial`, src/widgets/order-form/server-products.ts), so it shows the products before its
  * code loads and does not ask again; otherwise the list is fetched once the island runs. A
  * failed list shows the server's msg in an alert and is reported (requirements PAGE-ERRORS).
  */

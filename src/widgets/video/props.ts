@@ -2,7 +2,7 @@
  * Builder of the video island's props from a video element, for its element renderer:
  *   <VideoPlayer client:visible {...videoIslandProps(element, t)} />
  */
-import { type Translate, videoMessages } from '../../client/messages';
+import { type Translate, videoMessages } from '../../tree/messages';
 import { videoSourceOf } from './embed-url';
 import type { VideoPlayerProps } from './video-player';
 

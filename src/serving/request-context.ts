@@ -4,7 +4,7 @@
  * translator of screens rendered before any page data is known.
  */
 import { waitUntil } from 'cloudflare:workers';
-import { createI18n, resolveLanguage, type Translator } from './i18n';
+import { createI18n, resolveLanguage, type Translator } from '../lib/i18n';
 
 /** The ExecutionContext of the current request. */
 export function executionContext(): ExecutionContext {

@@ -16,8 +16,8 @@
  * Preview is never cached (callers do not come here for it).
  */
 import { type HtmlClock, htmlClockOf, htmlZonedOf } from '../tree/html-clock';
-import { fnv1a } from './hash';
-import { setBounded } from './memo';
+import { fnv1a } from '../lib/hash';
+import { setBounded } from '../lib/memo';
 
 /** How long a KV copy is used without asking the API again (in the background). */
 export const FRESH_MS = 30_000;
@@ -97,7 +97,7 @@ export function contentOf(data: unknown): string {
  * stored copy, so the next fetch starts a new version even when get_page answers the same.
  * That is how documents a render embeds without get_page carrying them (a form, survey or
  * calendar element's document) show after an admin write, in every location: the Cache API
- * cannot be purged everywhere, so the HTML key must change (src/lib/html-cache.ts).
+ * cannot be purged everywhere, so the HTML key must change (src/serving/html-cache.ts).
  */
 export function versionOf(data: unknown, since: number, previous?: string): string {
   const content = contentOf(data);

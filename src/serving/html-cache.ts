@@ -13,12 +13,12 @@
  * ./edge-hit.ts), before the Astro adapter, its router and Astro.
  */
 import { clockBucket } from '../tree/html-clock';
-import { fnv1a } from './hash';
-import { resolveLanguage } from './i18n/languages';
+import { fnv1a } from '../lib/hash';
+import { resolveLanguage } from '../lib/i18n/languages';
 import { FRESH_MS, type PageFetch, type RefreshOptions, readRoute, refreshInBackground } from './page-cache';
 import { isReservedPath, readPageRequest } from './page-request';
-import { acceptsGzip } from './quality-list';
-import { requestTimeZone } from './time/zone-aliases';
+import { acceptsGzip } from '../lib/quality-list';
+import { requestTimeZone } from '../lib/time/zone-aliases';
 
 declare const __EDGEFUNNEL_BUILD__: string | undefined;
 /** The build the HTML was rendered by (astro.config.mjs): its asset URLs are this build's. */

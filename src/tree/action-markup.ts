@@ -6,7 +6,7 @@
  */
 import { normaliseLink } from '../lib/links';
 import { elementIds } from '../lib/timers/expire';
-import { type ActionName, isActionName } from './action-types';
+import { type ActionName, isActionName } from '../lib/action-types';
 
 /** Tag and attributes of an action element (attribute values are plain text, not escaped). */
 export interface ActionMarkup {

@@ -1,7 +1,7 @@
 /** The order form island's props: only what the browser needs, built on the server by props.ts. */
 import type { Step1Settings, Step2Settings } from '../../elements/order-settings';
 import type { ProductOffer } from '../../lib/checkout/calls';
-import type { FormStringsDiff } from '../../widgets/form/types';
+import type { FormStringsDiff } from '../form/types';
 
 /** Every visitor-facing string of the form, translated on the server (namespace checkout). */
 export interface CheckoutStrings {

@@ -3,8 +3,8 @@
  * server (namespace `page-runtime`, files locales/<lang>/page-runtime.json) and handed to the
  * browser in the funnel context or as island props, so no translation library ships to it.
  */
-import type { VideoMessages } from '../islands/video/video-player';
-import type { RuntimeMessages } from './context';
+import type { VideoMessages } from '../widgets/video/video-player';
+import type { RuntimeMessages } from '../client/context';
 
 /** A translation function (i18next `t`). */
 export type Translate = (key: string) => string;
