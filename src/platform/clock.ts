@@ -16,7 +16,7 @@ import type { AppEnv } from './env';
 export const TEST_CLOCK_HEADER = 'x-test-now';
 
 /** The request's instant: the test's, where the worker allows tests to set it, else the real one. */
-export function requestNow(testClock: string | undefined, header: string | undefined, real: () => number = Date.now): number {
+function requestNow(testClock: string | undefined, header: string | undefined, real: () => number = Date.now): number {
   if (testClock !== 'settable' || header === undefined) return real();
   const set = Number(header);
   return Number.isSafeInteger(set) && set > 0 ? set : real();
