@@ -16,6 +16,8 @@ export default defineConfig({
         bindings: {
           TEST_MIGRATIONS: migrations,
           ADMIN_TOKEN: 'test-admin-token-0123456789abcdef',
+          // Lets a request set its clock with the x-test-now header (src/platform/clock.ts); never set outside tests.
+          TEST_CLOCK: 'settable',
         },
         // Third parties at their network boundary: an upstream platform API, Turnstile and Stripe;
         // other outbound requests pass through.

@@ -15,6 +15,5 @@ export function embedJs(c: Context<AppEnv>): Response {
     'content-type': 'text/javascript; charset=utf-8',
     'cache-control': EMBED_JS_CACHE_CONTROL,
     'access-control-allow-origin': '*',
-    'x-content-type-options': 'nosniff',
   });
 }

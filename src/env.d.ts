@@ -11,6 +11,12 @@ declare namespace App {
   interface Locals {
     /** Set by a funnel page that may be served from the HTML cache; the middleware stores it. */
     htmlCacheKey?: string;
+    /** The worker's bindings; src/fetch.ts sets them (src/lib/request-context.ts). */
+    env: import('./platform/env').Bindings;
+    /** The platform API client of this request; src/fetch.ts sets it. */
+    api: import('./platform/client').ApiFetch;
+    /** Keeps work going after the answer is sent; src/fetch.ts sets it. */
+    waitUntil: (promise: Promise<unknown>) => void;
   }
 }
 

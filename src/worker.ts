@@ -15,7 +15,7 @@ export default {
   async fetch(request: Request, env: Bindings, ctx: ExecutionContext): Promise<Response> {
     let response: Response | undefined;
     try {
-      response = await edgeHit(request, env);
+      response = await edgeHit(request, env, ctx);
     } catch (err) {
       response = lastResortResponse(request, err);
     }

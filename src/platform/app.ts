@@ -4,6 +4,7 @@
  * names an upstream.
  */
 import { Hono } from 'hono';
+import { clock } from './clock';
 import type { AppEnv } from './env';
 import { errorResponse } from './http';
 import { registerBookingRoutes } from './routes/booking';
@@ -14,6 +15,7 @@ import { registerSurveysRoutes } from './routes/surveys';
 
 function createPlatformApi(): Hono<AppEnv> {
   const api = new Hono<AppEnv>({ strict: false }).basePath('/api');
+  api.use('*', clock());
   // Warmup target (requirements FUNNEL-CALLS): the backend base address answers 'Working' when D1 answers.
   api.get('/', async (c) => {
     await c.env.DB.prepare('SELECT 1').first();

@@ -2,6 +2,8 @@
  * The bindings and variables the worker runs with (wrangler.toml, .dev.vars, secrets).
  * Handlers receive them as Hono's `c.env`; nothing reads them at module load.
  */
+import type { RandomBytes } from '../lib/ids';
+
 export interface Bindings {
   DB: D1Database;
   UPLOADS: R2Bucket;
@@ -23,8 +25,20 @@ export interface Bindings {
   TURNSTILE_SECRET_KEY?: string;
   /** Host that add-to-calendar links point at (requirements WIDGET-CALLS). */
   CALENDAR_LINK_HOST?: string;
+  /** Seconds a KV copy of page data is served before it is refreshed in the background (default 30). */
+  PAGE_FRESH_SECONDS?: string;
+  /** Tests only (vitest.config.ts): `settable` lets a request set its clock (./clock.ts). Never set in a deployment. */
+  TEST_CLOCK?: string;
+}
+
+/** What ./clock.ts puts on every request's context. */
+export interface RequestVariables {
+  /** The request's instant, in milliseconds since the epoch. */
+  now: number;
+  random: RandomBytes;
 }
 
 export interface AppEnv {
   Bindings: Bindings;
+  Variables: RequestVariables;
 }

@@ -4,6 +4,7 @@
  * app's onError logs.
  */
 import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as v from 'valibot';
 
@@ -142,8 +143,9 @@ export async function readFormData(req: Request, limit = MULTIPART_LIMIT): Promi
   }
 }
 
-/** The JSON error answer every route gives. */
+/** The JSON error answer every route gives; a Hono middleware's refusal (bearer-auth) answers as it chose. */
 export function errorResponse(c: Context, err: unknown): Response {
+  if (err instanceof HTTPException) return err.getResponse();
   if (err instanceof ApiError) {
     return c.json({ msg: err.message, ...(err.field ? { field: err.field } : {}) }, err.status);
   }

@@ -3,27 +3,27 @@
  * from its edge HTML copy (./html-cache.ts) before the router, Astro or any page work. No
  * copy → undefined, and the request goes on to the pages, which render and store one.
  */
-import { waitUntil } from 'cloudflare:workers';
 import { createApiClient } from '../platform/client';
 import type { Bindings } from '../platform/env';
 import { consoleRenderLog } from '../tree/log';
 import { fetchPageData } from './get-page';
 import { answerFromEdge, edgeCache } from './html-cache';
-import { executionContext } from './request-context';
+import { freshMsOf } from './page-cache';
 
 /** Paths that are never a published funnel page. */
 const NOT_FUNNEL_PAGES = /^\/(?:_astro|_ah|v2|widget|survey|api|admin)(?:\/|$)|^\/robots\.txt$/i;
 
 /** The edge copy of the published page `request` asks for, or undefined. */
-export async function edgeHit(request: Request, bindings: Bindings): Promise<Response | undefined> {
+export async function edgeHit(request: Request, bindings: Bindings, ctx: ExecutionContext): Promise<Response | undefined> {
   const url = new URL(request.url);
   if (NOT_FUNNEL_PAGES.test(url.pathname)) return undefined;
   const options = {
     kv: bindings.PAGE_CACHE,
     cache: edgeCache(),
     now: Date.now(),
-    waitUntil,
-    fetchPage: (host: string, path: string) => fetchPageData(createApiClient(bindings, executionContext()), { domain_name: host, page_url: path }),
+    freshMs: freshMsOf(bindings.PAGE_FRESH_SECONDS),
+    waitUntil: (promise: Promise<unknown>) => ctx.waitUntil(promise),
+    fetchPage: (host: string, path: string) => fetchPageData(createApiClient(bindings, ctx), { domain_name: host, page_url: path }),
     log: consoleRenderLog,
   };
   return answerFromEdge(request, options, url);

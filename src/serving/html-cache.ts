@@ -192,6 +192,8 @@ export interface EdgeHitOptions {
   kv: KVNamespace;
   cache: Cache;
   now: number;
+  /** How long a route entry is fresh (`freshMsOf`); FRESH_MS when not given. */
+  freshMs?: number;
   waitUntil: (promise: Promise<unknown>) => void;
   /** Asks the API for host + path (the background refresh of an old route entry). */
   fetchPage: (host: string, path: string) => Promise<PageFetch>;
@@ -200,7 +202,7 @@ export interface EdgeHitOptions {
 
 /**
  * The edge copy of a published page for this request, or undefined when there is none (the
- * page route then renders it). An entry older than FRESH_MS is refreshed in the background.
+ * page route then renders it). An entry no longer fresh is refreshed in the background.
  */
 export async function answerFromEdge(request: Request, options: EdgeHitOptions, url = new URL(request.url)): Promise<Response | undefined> {
   if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
@@ -210,8 +212,9 @@ export async function answerFromEdge(request: Request, options: EdgeHitOptions, 
   if (isReservedPath(page.path)) return undefined;
   const route = await readRoute(options.kv, page.host, page.path, options.now);
   if (!route) return undefined;
-  if (options.now - route.storedAt >= FRESH_MS) {
-    refreshInBackground({ kv: options.kv, host: page.host, path: page.path, now: options.now, previous: route.version, fetchPage: () => options.fetchPage(page.host, page.path), log: options.log }, options.waitUntil);
+  const freshMs = options.freshMs ?? FRESH_MS;
+  if (options.now - route.storedAt >= freshMs) {
+    refreshInBackground({ kv: options.kv, host: page.host, path: page.path, now: options.now, freshMs, previous: route.version, fetchPage: () => options.fetchPage(page.host, page.path), log: options.log }, options.waitUntil);
   }
   const lang = resolveLanguage({ pageLanguage: route.language, queryLanguage: page.lang, acceptLanguage: request.headers.get('accept-language') });
   const clock = clockBucket(route.clock, options.now, route.timeZone ?? undefined);

@@ -3,10 +3,11 @@
  * rendered HTML copies are in ./html-cache.ts.
  *
  * - `page:{host}{path}` → {version, data, storedAt}: the page data, served stale-while-
- *   revalidate: any copy answers at once, and one older than FRESH_MS is refreshed from the
- *   API in the background (`waitUntil`). When the API fails the copy stays the last good one
- *   (logged). KV is eventually consistent, so FRESH_MS bounds how long another location may
- *   show an old version after a publish.
+ *   revalidate: any copy answers at once, and one older than its freshness (FRESH_MS unless
+ *   PAGE_FRESH_SECONDS sets another, `freshMsOf`) is refreshed from the API in the
+ *   background (`waitUntil`). When the API fails the copy stays the last good one (logged).
+ *   KV is eventually consistent, so the freshness bounds how long another location may show
+ *   an old version after a publish.
  * - `route:{host}{path}` → {version, language, clock, zoned, timeZone, storedAt}: the few
  *   bytes an edge hit needs to find its HTML copy (version, the page's language, how the
  *   HTML depends on the clock and on the visitor's zone) without reading or parsing the
@@ -19,8 +20,17 @@ import { type HtmlClock, htmlClockOf, htmlZonedOf } from '../tree/html-clock';
 import { fnv1a } from '../lib/hash';
 import { setBounded } from '../lib/memo';
 
-/** How long a KV copy is used without asking the API again (in the background). */
+/** How long a KV copy is used without asking the API again (in the background), by default. */
 export const FRESH_MS = 30_000;
+
+/**
+ * The freshness a deployment sets in PAGE_FRESH_SECONDS (0: every view refreshes in the
+ * background), else FRESH_MS.
+ */
+export function freshMsOf(seconds: string | undefined): number {
+  const set = seconds?.trim() ? Number(seconds) : Number.NaN;
+  return Number.isFinite(set) && set >= 0 ? set * 1000 : FRESH_MS;
+}
 
 const PAGE_PREFIX = 'page:';
 const ROUTE_PREFIX = 'route:';
@@ -72,6 +82,8 @@ export interface RefreshOptions {
   host: string;
   path: string;
   now: number;
+  /** How long a copy is fresh (`freshMsOf`); FRESH_MS when not given. */
+  freshMs?: number;
   fetchPage: () => Promise<PageFetch>;
   log: (event: string, detail: Record<string, unknown>) => void;
 }
@@ -204,13 +216,13 @@ const refreshing = new Map<string, number>();
 
 /**
  * Refreshes the page in the background unless this isolate already started a refresh of
- * it within FRESH_MS: a busy page (or a dead API) costs one API call per window, not one
- * per view.
+ * it within the freshness window: a busy page (or a dead API) costs one API call per
+ * window, not one per view.
  */
 export function refreshInBackground(options: RefreshOptions, waitUntil: (promise: Promise<unknown>) => void): void {
   const key = options.host + options.path;
   const last = refreshing.get(key);
-  if (last !== undefined && options.now - last < FRESH_MS && options.now >= last) return;
+  if (last !== undefined && options.now - last < (options.freshMs ?? FRESH_MS) && options.now >= last) return;
   refreshing.set(key, options.now);
   if (refreshing.size > 1000) refreshing.delete(refreshing.keys().next().value ?? key);
   waitUntil(refreshPage(options));
@@ -228,7 +240,7 @@ const pageMemo = new Map<string, CachedPage>();
 
 /**
  * Loads published page data through the KV cache: a copy answers at once (refreshed in the
- * background when older than FRESH_MS); without one, the API answers and is remembered.
+ * background when no longer fresh); without one, the API answers and is remembered.
  */
 export async function loadPublishedPage(options: LoadOptions): Promise<LoadedPage> {
   const { kv, host, path, now, waitUntil } = options;
@@ -238,7 +250,7 @@ export async function loadPublishedPage(options: LoadOptions): Promise<LoadedPag
   const cached = route && memo?.version === route.version ? memo : await readJson<CachedPage>(kv, key);
   if (cached) {
     setBounded(pageMemo, key, cached, PAGE_MEMO_SIZE);
-    if (now - (route?.storedAt ?? cached.storedAt) >= FRESH_MS) refreshInBackground({ ...options, previous: cached.version }, waitUntil);
+    if (now - (route?.storedAt ?? cached.storedAt) >= (options.freshMs ?? FRESH_MS)) refreshInBackground({ ...options, previous: cached.version }, waitUntil);
     return { ok: true, data: cached.data, version: cached.version, storedAt: cached.storedAt, source: 'kv', hasRoute: route?.version === cached.version };
   }
   const fetched = await fetchSafely(options.fetchPage);

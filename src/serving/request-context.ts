@@ -1,14 +1,25 @@
 /**
- * Per-request plumbing shared by the page routes: the ExecutionContext the API client
- * wants (built from `cloudflare:workers`' waitUntil, as src/fetch.ts does) and the
- * translator of screens rendered before any page data is known.
+ * Per-request plumbing shared by the page routes: what the entry point puts on the render
+ * context (`Astro.locals`: the bindings, the API client and waitUntil), so renderers and
+ * widget pages never reach for `cloudflare:workers` themselves; and the translator of
+ * screens rendered before any page data is known.
  */
-import { waitUntil } from 'cloudflare:workers';
+import { type ApiFetch, createApiClient } from '../platform/client';
+import type { Bindings } from '../platform/env';
 import { createI18n, resolveLanguage, type Translator } from '../lib/i18n';
 
-/** The ExecutionContext of the current request. */
-export function executionContext(): ExecutionContext {
-  return { waitUntil, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
+/** What every render of a request reads from `Astro.locals` (typed in src/env.d.ts). */
+export interface RequestServices {
+  env: Bindings;
+  /** The platform API: in-process, or the upstream at API_ORIGIN. */
+  api: ApiFetch;
+  /** Keeps work going after the answer is sent (cache writes, background refreshes). */
+  waitUntil: (promise: Promise<unknown>) => void;
+}
+
+/** A request's services, made by the entry point from the worker's bindings and ExecutionContext. */
+export function requestServices(env: Bindings, ctx: ExecutionContext): RequestServices {
+  return { env, api: createApiClient(env, ctx), waitUntil: (promise) => ctx.waitUntil(promise) };
 }
 
 /** The translator for a request, from the page language (if known), ?lang and Accept-Language. */

@@ -105,6 +105,6 @@ export function slotAt(days: number, hour: number, zone = 'America/New_York'): s
 
 export const CONTACT = { first_name: 'Ann', last_name: 'Lee', phone: '+1 202 555 0123', email: 'ann@example.com' };
 
-export function book(calendarId: string, slot: string, extra: Record<string, unknown> = {}, files: Record<string, File[]> = {}) {
-  return post('/appointment', multipart({ calendar_id: calendarId, selected_slot: slot, selected_timezone: 'America/New_York', ...CONTACT, ...extra }, files));
+export function book(calendarId: string, slot: string, extra: Record<string, unknown> = {}, files: Record<string, File[]> = {}, headers: Record<string, string> = {}) {
+  return post('/appointment', multipart({ calendar_id: calendarId, selected_slot: slot, selected_timezone: 'America/New_York', ...CONTACT, ...extra }, files), headers);
 }

@@ -8,7 +8,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { platformApi } from '../../src/platform/app';
 import { STRIPE_STAND_IN_HOST } from '../support/stripe-stand-in';
 import { book, CONTACT, seedBooking, slotAt } from './booking-fixtures';
-import { API, count, get, type Loose, multipart, post } from './forms-fixtures';
+import { HOLD_MS } from '../../src/platform/services/booking-holds';
+import { API, at, count, get, type Loose, multipart, post } from './forms-fixtures';
 
 beforeAll(seedBooking);
 
@@ -120,10 +121,10 @@ describe('payment-step holds', () => {
     const slot = slotAt(7, 10);
     const { hold_id } = (await (await post('/appointment/hold', { calendar_id: 'cal_a', selected_slot: slot })).json()) as Loose;
     expect((await post(`/appointment/hold/${hold_id}/release`, {})).status).toBe(200);
-    const again = (await (await post('/appointment/hold', { calendar_id: 'cal_a', selected_slot: slot })).json()) as Loose;
-    // Ten minutes later: the hold has expired.
-    await env.DB.prepare('UPDATE slot_holds SET expires_at = ? WHERE id = ?').bind(Date.now() - 1, again.hold_id).run();
-    expect((await book('cal_a', slot, { email: 'later@example.com' })).status).toBe(200);
+    const heldAt = Date.now();
+    expect((await post('/appointment/hold', { calendar_id: 'cal_a', selected_slot: slot }, at(heldAt))).status).toBe(200);
+    expect((await book('cal_a', slot, { email: 'early@example.com' }, {}, at(heldAt + HOLD_MS - 1000))).status).toBe(409);
+    expect((await book('cal_a', slot, { email: 'later@example.com' }, {}, at(heldAt + HOLD_MS))).status).toBe(200);
   });
 
   it('never frees an appointment through the release call', async () => {

@@ -1,6 +1,7 @@
 /** Seed data and request helpers of the widget API tests. */
 import { env, SELF } from 'cloudflare:test';
 import { FORM_TOKEN_FIELD, MIN_FILL_MS } from '../../src/lib/spam-defence';
+import { TEST_CLOCK_HEADER } from '../../src/platform/clock';
 import { issueFormToken } from '../../src/platform/services/form-token';
 
 export const API = 'http://host.test/api';
@@ -66,19 +67,22 @@ let visitor = 0;
  * POSTs to the API. Submissions get a form token and come from their own visitor IP,
  * so tests about other rules do not run into the spam defence's rate limit.
  */
-export async function post(path: string, body: BodyInit | Record<string, unknown> | undefined): Promise<Response> {
+export async function post(path: string, body: BodyInit | Record<string, unknown> | undefined, headers: Record<string, string> = {}): Promise<Response> {
   const isJson = body !== undefined && !(body instanceof FormData) && typeof body === 'object' && !(body instanceof ArrayBuffer);
   const kind = path === '/form' ? 'form' : path === '/survey' ? 'survey' : null;
   const sent = kind && body instanceof FormData ? await defended(body, kind) : body;
   visitor += 1;
   return SELF.fetch(`${API}${path}`, {
     method: 'POST',
-    headers: { ...(isJson ? { 'content-type': 'application/json' } : {}), 'cf-connecting-ip': `198.51.100.${visitor % 250}` },
+    headers: { ...(isJson ? { 'content-type': 'application/json' } : {}), 'cf-connecting-ip': `198.51.100.${visitor % 250}`, ...headers },
     body: isJson ? JSON.stringify(body) : (sent as BodyInit | undefined),
   });
 }
 
 export const get = (path: string) => SELF.fetch(`${API}${path}`);
+
+/** Headers that make the worker answer as if it were `now` (the test clock, src/platform/clock.ts). */
+export const at = (now: number): Record<string, string> => ({ [TEST_CLOCK_HEADER]: String(now) });
 
 export async function count(table: string): Promise<number> {
   const row = await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table}`).first<{ n: number }>();

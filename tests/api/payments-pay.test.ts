@@ -1,6 +1,8 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ONE_CLICK_WINDOW_MS } from '../../src/platform/payments/one-click-proof';
 import { confirmCard, count, failStripe, HOST, post, postWithStripe, seedFunnelFixtures, stripeLog } from '../support/funnel-fixtures';
+import { at } from './forms-fixtures';
 
 beforeAll(async () => {
   await seedFunnelFixtures();
@@ -267,7 +269,7 @@ describe('POST /v2/funnel/product/pay (payment button)', () => {
 
   it('charges the card of the order paid in this visit, in one click, once, with the proof cookie', async () => {
     const sale = await pay(orderForm(await setUpCard(), { productList: ['pr_main'], eventData: { attempt: 'before-upsell' } }));
-    expect(sale.cookie).toMatch(/^ef_oneclick_fn_a=[\w-]+\.\d+\.[\w-]{43}; Max-Age=1800; Path=\/api\/v2\/funnel\/product; HttpOnly; SameSite=Lax$/);
+    expect(sale.cookie).toMatch(/^ef_oneclick_fn_a=[\w-]+\.\d+\.[\w%]{44,60}; Max-Age=1800; Path=\/api\/v2\/funnel\/product; HttpOnly; SameSite=Lax$/);
     const cookie = proofOf(sale.cookie);
     const { status, body } = await pay(button({ amount: 0 }), { cookie });
     expect(status).toBe(200);
@@ -293,6 +295,9 @@ describe('POST /v2/funnel/product/pay (payment button)', () => {
       expect(res.status, cookie).toBe(403);
       expect(res.body.msg).toBe('One-click purchase is only possible within 30 minutes of an order paid by card in this funnel. Please buy through the order form.');
     }
+    // The real proof, a moment after its 30 minutes.
+    const late = await pay(button(), { cookie: proofOf(sale.cookie), ...at(Number(paidAt) + ONE_CLICK_WINDOW_MS + 1) });
+    expect(late.status).toBe(403);
     const two = await pay(button({ productList: ['pr_up', 'pr_main'] }), { cookie: proofOf(sale.cookie) });
     expect(two.status).toBe(400);
     const otherStep = await pay(button({ productList: ['pr_main'] }), { cookie: proofOf(sale.cookie) });

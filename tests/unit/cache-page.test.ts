@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { answerFromEdge, cacheableQuery, htmlCacheKey, storeHtml } from '../../src/serving/html-cache';
-import { contentOf, FRESH_MS, loadPublishedPage, type PageFetch, pageCacheKey, pageIdCacheKey, purgePageCache, routeCacheKey, versionOf } from '../../src/serving/page-cache';
+import { contentOf, FRESH_MS, freshMsOf, loadPublishedPage, type PageFetch, pageCacheKey, pageIdCacheKey, purgePageCache, routeCacheKey, versionOf } from '../../src/serving/page-cache';
 import { isReservedPath, readPageRequest } from '../../src/serving/page-request';
 
 const kv = (env as unknown as { PAGE_CACHE: KVNamespace }).PAGE_CACHE;
@@ -21,6 +21,13 @@ function loader(answers: PageFetch[], now: number, log: string[] = []) {
     });
   return { load, calls: () => calls, settle: () => Promise.all(pending) };
 }
+
+describe('page cache freshness setting (PAGE_FRESH_SECONDS)', () => {
+  it('is 30 s unless a deployment sets a number of seconds, 0 included', () => {
+    expect([undefined, '', ' ', 'soon', '-5'].map(freshMsOf)).toEqual([30_000, 30_000, 30_000, 30_000, 30_000]);
+    expect(['0', '5', '90', '1.5'].map(freshMsOf)).toEqual([0, 5_000, 90_000, 1_500]);
+  });
+});
 
 describe('page cache', () => {
   const v4 = versionOf({ pageId: 'pg_1', version: 4 }, 1000);

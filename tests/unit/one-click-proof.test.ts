@@ -1,30 +1,50 @@
+import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { ONE_CLICK_WINDOW_MS, proofCookie, readProof } from '../../src/platform/payments/one-click-proof';
+import { ONE_CLICK_WINDOW_MS, readProof, setProof } from '../../src/platform/payments/one-click-proof';
 
 const SECRET = 'sk_test_proof';
 const PAID_AT = Date.UTC(2026, 10, 22, 12, 0, 0);
 const proof = { orderId: 'or_paid1', funnelId: 'fn_demo', paidAt: PAID_AT };
 
+// The proof as a pay call sets and reads it: on an answer, and from a request's Cookie header.
+const app = new Hono();
+app.post('*', async (c) => {
+  await setProof(c, SECRET, proof);
+  return c.body(null, 204);
+});
+app.get('*', async (c) => c.json(await readProof(c, c.req.query('secret') ?? SECRET, c.req.query('funnel') ?? 'fn_demo', Number(c.req.query('now')))));
+
+async function setCookieOf(url: string): Promise<string> {
+  return (await app.request(url, { method: 'POST' })).headers.get('set-cookie') ?? '';
+}
+
+async function read(cookie: string | null, now: number, query: Record<string, string> = {}): Promise<unknown> {
+  const search = new URLSearchParams({ now: String(now), ...query });
+  return (await app.request(`http://shop.test/pay?${search}`, { headers: cookie === null ? {} : { cookie } })).json();
+}
+
 const asRequestCookie = (setCookie: string) => setCookie.split(';')[0] ?? '';
 
 describe('one-click proof', () => {
   it('is an httpOnly cookie for the pay call, valid for 30 minutes on its funnel only', async () => {
-    const header = await proofCookie(SECRET, proof, true);
-    expect(header).toMatch(/; Max-Age=1800; Path=\/api\/v2\/funnel\/product; HttpOnly; SameSite=Lax; Secure$/);
+    const header = await setCookieOf('https://shop.test/pay');
+    expect(header).toMatch(/^ef_oneclick_fn_demo=[^;]+; Max-Age=1800; Path=\/api\/v2\/funnel\/product; HttpOnly; Secure; SameSite=Lax$/);
+    expect(await setCookieOf('http://shop.test/pay')).not.toContain('Secure');
     const cookie = `fingerprint=abc; ${asRequestCookie(header)}`;
-    expect(await readProof(SECRET, cookie, 'fn_demo', PAID_AT + 1000)).toEqual(proof);
-    expect(await readProof(SECRET, cookie, 'fn_demo', PAID_AT + ONE_CLICK_WINDOW_MS)).toEqual(proof);
-    expect(await readProof(SECRET, cookie, 'fn_demo', PAID_AT + ONE_CLICK_WINDOW_MS + 1)).toBeNull();
-    expect(await readProof(SECRET, cookie, 'fn_other', PAID_AT + 1000)).toBeNull();
-    expect(await readProof('sk_test_other', cookie, 'fn_demo', PAID_AT + 1000)).toBeNull();
+    expect(await read(cookie, PAID_AT + 1000)).toEqual(proof);
+    expect(await read(cookie, PAID_AT + ONE_CLICK_WINDOW_MS)).toEqual(proof);
+    expect(await read(cookie, PAID_AT + ONE_CLICK_WINDOW_MS + 1)).toBeNull();
+    expect(await read(cookie, PAID_AT + 1000, { funnel: 'fn_other' })).toBeNull();
+    expect(await read(cookie.replace('ef_oneclick_fn_demo', 'ef_oneclick_fn_other'), PAID_AT + 1000, { funnel: 'fn_other' })).toBeNull();
+    expect(await read(cookie, PAID_AT + 1000, { secret: 'sk_test_other' })).toBeNull();
   });
 
   it('refuses an edited order id or time, and garbage', async () => {
-    const value = asRequestCookie(await proofCookie(SECRET, proof, false)).split('=')[1] ?? '';
+    const value = decodeURIComponent(asRequestCookie(await setCookieOf('http://shop.test/pay')).split('=').slice(1).join('='));
     const [, , mac] = value.split('.');
-    for (const forged of [`or_paid2.${PAID_AT}.${mac}`, `or_paid1.${PAID_AT + 60_000}.${mac}`, 'x', '', `or_paid1.${PAID_AT}.${'A'.repeat(43)}`]) {
-      expect(await readProof(SECRET, `ef_oneclick_fn_demo=${forged}`, 'fn_demo', PAID_AT + 120_000)).toBeNull();
+    for (const forged of [`or_paid2.${PAID_AT}.${mac}`, `or_paid1.${PAID_AT + 60_000}.${mac}`, 'x', '', `or_paid1.${PAID_AT}.${'A'.repeat(43)}=`]) {
+      expect(await read(`ef_oneclick_fn_demo=${encodeURIComponent(forged)}`, PAID_AT + 120_000)).toBeNull();
     }
-    expect(await readProof(SECRET, null, 'fn_demo', PAID_AT)).toBeNull();
+    expect(await read(null, PAID_AT)).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The admin API under /admin/v1, behind a bearer token (auth.ts):
+ * The admin API under /admin/v1, behind a bearer token (auth.ts), with the request's clock (../clock.ts):
  *   GET    /admin/v1/status                 row counts per table, the kinds in dependency order, unpublished page ids
  *   PUT    /admin/v1/{kind}/{id}            store a document (201 created, 200 replaced)
  *   GET    /admin/v1/{kind}/{id}            read it back
@@ -10,6 +10,7 @@
 import { type Context, Hono } from 'hono';
 import { documentKinds, isKindName, KIND_ORDER, type KindName } from '../db/documents/index';
 import { pageKind, publishPage } from '../db/documents/pages';
+import { clock } from '../clock';
 import type { AppEnv } from '../env';
 import { ApiError, errorResponse, parseWith, readJson } from '../http';
 import { reportError } from '../../lib/report-error';
@@ -47,7 +48,7 @@ function kindOf(c: Context<AppEnv>): KindName {
 
 export function createAdminApi(): Hono<AppEnv> {
   const admin = new Hono<AppEnv>().basePath('/admin');
-  admin.use('*', requireAdminToken());
+  admin.use('*', requireAdminToken(), clock());
 
   admin.get('/v1/status', async (c) => {
     const counts = await countTables(c.env.DB);
@@ -59,7 +60,7 @@ export function createAdminApi(): Hono<AppEnv> {
 
   admin.post('/v1/pages/:id/publish', async (c) => {
     const pageId = parseWith(pageKind.pathId, c.req.param('id'));
-    const result = await publishPage(c.env.DB, pageId, Date.now());
+    const result = await publishPage(c.env.DB, pageId, c.var.now);
     const purged = await purgeAfterWrite(() => purgePageCache(c.env, result.id), { pageId });
     return c.json({ ...result, ...purged });
   });
@@ -67,7 +68,7 @@ export function createAdminApi(): Hono<AppEnv> {
   admin.put('/v1/:kind/:id', async (c) => {
     const kind = kindOf(c);
     const body = await readJson(c.req.raw, ADMIN_JSON_LIMIT);
-    const result = await putDocument(c.env.DB, kind, c.req.param('id'), body, Date.now());
+    const result = await putDocument(c.env.DB, kind, c.req.param('id'), body, c.var.now);
     const purged = await purgeAfterWrite(() => purgeCacheKeys(c.env.PAGE_CACHE, result.staleKeys, result.pages), { kind, id: result.id });
     return c.json({ kind, id: result.id, created: result.created, ...purged }, result.created ? 201 : 200);
   });
@@ -76,7 +77,7 @@ export function createAdminApi(): Hono<AppEnv> {
 
   admin.delete('/v1/:kind/:id', async (c) => {
     const kind = kindOf(c);
-    const result = await deleteDocument(c.env.DB, kind, c.req.param('id'), Date.now());
+    const result = await deleteDocument(c.env.DB, kind, c.req.param('id'), c.var.now);
     const purged = await purgeAfterWrite(() => purgeCacheKeys(c.env.PAGE_CACHE, result.staleKeys, result.pages), { kind, id: result.id });
     return c.json({ kind, id: result.id, deleted: true, ...purged });
   });

@@ -31,7 +31,7 @@ export function registerAppointmentRoutes(app: Hono<AppEnv>): void {
     const calendar = await getCalendar(c.env.DB, json.calendar_id);
     if (!calendar) throw new ApiError(404, NO_CALENDAR);
     const row = await activeAppointment(c.env.DB, json.event_id, calendar.id);
-    const moved = await moveAppointment(c.env.DB, calendar, row, { start: json.selected_slot, zone: json.timezone }, Date.now());
+    const moved = await moveAppointment(c.env.DB, calendar, row, { start: json.selected_slot, zone: json.timezone }, c.var.now);
     const appointment = eventView(moved, calendar);
     return c.json({ status: true, id: moved.id, appointment, event_address: appointment.event_address });
   });
@@ -41,7 +41,7 @@ export function registerAppointmentRoutes(app: Hono<AppEnv>): void {
     if (!calendar) throw new ApiError(404, NO_CALENDAR);
     const location = await getLocation(c.env.DB, calendar.locationId);
     if (!location) throw new ApiError(404, NO_CALENDAR);
-    const env = submitEnv(c, Date.now(), calendar.timezone);
+    const env = submitEnv(c, calendar.timezone);
     const booked = await bookAppointment(env, { calendar, location, payload, files, payments: await paymentProviderFrom(c.env) });
     if ('errors' in booked) return fieldErrors(c, booked.errors);
     const event = eventView(booked.appointment, calendar);
@@ -68,7 +68,7 @@ export function registerAppointmentRoutes(app: Hono<AppEnv>): void {
   mount(app, calls.hold, async (c, { json }) => {
     const calendar = await getCalendar(c.env.DB, json.calendar_id);
     if (!calendar) throw new ApiError(404, NO_CALENDAR);
-    const hold = await holdSlot(c.env.DB, calendar, json.selected_slot, Date.now());
+    const hold = await holdSlot(c.env.DB, calendar, json.selected_slot, c.var.now, c.var.random);
     return c.json({ hold_id: hold.id, expires_at: hold.expires_at });
   });
 
@@ -79,17 +79,17 @@ export function registerAppointmentRoutes(app: Hono<AppEnv>): void {
 
   mount(app, calls.bookingError, async (c, { json }) => {
     const client = c.req.header('cf-connecting-ip') ?? c.req.header('x-real-ip') ?? 'unknown';
-    const id = await recordBookingError(c.env.DB, json, client, Date.now());
+    const id = await recordBookingError(c.env.DB, json, client, c.var.now, c.var.random);
     return c.json({ ok: true, ...(id ? {} : { duplicate: true }) });
   });
 
   mount(app, calls.cancel, async (c, { params, json }) => {
-    const row = await cancelAppointment(c.env.DB, params.id, json.reason, Date.now());
+    const row = await cancelAppointment(c.env.DB, params.id, json.reason, c.var.now);
     return c.json({ status: true, appointment: eventView(row, await getCalendar(c.env.DB, row.calendar_id)) });
   });
 
   mount(app, calls.note, async (c, { params, json }) => {
-    const row = await addNote(c.env.DB, params.appointmentId, json.notes, Date.now());
+    const row = await addNote(c.env.DB, params.appointmentId, json.notes, c.var.now);
     return c.json({ status: true, appointment: eventView(row, await getCalendar(c.env.DB, row.calendar_id)) });
   });
 

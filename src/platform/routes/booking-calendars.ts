@@ -73,7 +73,7 @@ export function registerCalendarRoutes(app: Hono<AppEnv>): void {
   mount(app, calls.freeSlots, async (c, { query }) => {
     const calendar = await getCalendar(c.env.DB, query.calendar_id);
     if (!calendar) throw new ApiError(404, NO_CALENDAR);
-    const slots = await calendarFreeSlots(c.env.DB, calendar, { from: query.startDate, to: query.endDate, timeZone: query.timezone }, Date.now());
+    const slots = await calendarFreeSlots(c.env.DB, calendar, { from: query.startDate, to: query.endDate, timeZone: query.timezone }, c.var.now);
     return c.json(slots);
   });
 }

@@ -27,7 +27,7 @@ export function registerCalendarLinkRoutes(app: Hono<AppEnv>): void {
   mount(app, calls.ics, async (c, { params }) => {
     const entry = await entryOf(c, params.appointmentId);
     const host = c.env.CALENDAR_LINK_HOST || new URL(c.req.url).hostname;
-    return c.body(icsCalendar(entry, Date.now(), host.replace(/^https?:\/\//, '').replace(/\/.*$/, '')), 200, {
+    return c.body(icsCalendar(entry, c.var.now, host.replace(/^https?:\/\//, '').replace(/\/.*$/, '')), 200, {
       'content-type': 'text/calendar; charset=utf-8',
       'content-disposition': `attachment; filename="appointment-${entry.uid}.ics"`,
       'cache-control': 'no-store',

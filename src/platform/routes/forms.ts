@@ -61,7 +61,7 @@ export function registerFormsRoutes(app: Hono<AppEnv>): void {
     const found = query.kind === 'form' ? await getForm(c.env.DB, query.id) : await getSurvey(c.env.DB, query.id);
     if (!found) throw new ApiError(404, query.kind === 'form' ? NOT_FOUND : 'Unable to find survey');
     c.header('cache-control', 'no-store');
-    return c.json({ token: await issueFormToken(c.env, query.kind, query.id, Date.now()) });
+    return c.json({ token: await issueFormToken(c.env, query.kind, query.id, c.var.now) });
   });
 
   mount(app, formsCalls.submitForm, async (c, { form: payload, files }) => {
@@ -69,7 +69,7 @@ export function registerFormsRoutes(app: Hono<AppEnv>): void {
     if (!form) throw new ApiError(404, NOT_FOUND);
     const location = await getLocation(c.env.DB, form.locationId);
     if (!location) throw new ApiError(404, NOT_FOUND);
-    const env = submitEnv(c, Date.now(), location.timezone);
+    const env = submitEnv(c, location.timezone);
     const guarded = await guardSubmission(c, env, 'form', form.id, payload, formAnswer);
     if (guarded) return guarded;
     const req = {

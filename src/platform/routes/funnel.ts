@@ -39,7 +39,7 @@ export function registerFunnelRoutes(app: Hono<AppEnv>): void {
         fingerprint: json.fingerprint,
         oldFingerprint: json.old_fingerprint,
       },
-      Date.now(),
+      c.var.now,
     );
     return c.json({ ok: true });
   });
@@ -50,7 +50,8 @@ export function registerFunnelRoutes(app: Hono<AppEnv>): void {
     const session = await ensureSession(
       c.env.DB,
       { locationId: json.locationId, kind: json.type, refId: json.id, name: json.name, fingerprint: json.fingerprint },
-      Date.now(),
+      c.var.now,
+      c.var.random,
     );
     return c.json(session);
   });
@@ -62,5 +63,5 @@ export function registerFunnelRoutes(app: Hono<AppEnv>): void {
     return c.json({ msg: 'Email is available' });
   });
 
-  mount(app, calls.contact, async (c, { json }) => c.json(await submitOptin(c.env.DB, json, Date.now())));
+  mount(app, calls.contact, async (c, { json }) => c.json(await submitOptin(c.env.DB, json, c.var.now, c.var.random)));
 }

@@ -5,7 +5,7 @@ import { paymentsCalls as calls } from '../calls/payments';
 import type { AppEnv, Bindings } from '../env';
 import { ApiError, JSON_LIMIT, readLimited } from '../http';
 import { paymentProviderFrom } from '../payments';
-import { proofCookie, readProof } from '../payments/one-click-proof';
+import { readProof, setProof } from '../payments/one-click-proof';
 import { type PaymentEvent, PaymentFailure, type PaymentProvider } from '../payments/provider';
 import { applyPaymentEvent } from '../services/payment-events';
 import { payOrder } from '../services/checkout';
@@ -52,17 +52,17 @@ export function registerPaymentsRoutes(app: Hono<AppEnv>): void {
       if (err instanceof PaymentFailure) throw new ApiError(400, err.message);
       throw err;
     }
-    return c.json({ received: true, outcome: await applyPaymentEvent(c.env.DB, event, Date.now()) });
+    return c.json({ received: true, outcome: await applyPaymentEvent(c.env.DB, event, c.var.now, c.var.random) });
   });
 
   mount(app, calls.pay, async (c, { json }) => {
     const provider = await providerOrRefuse(c.env);
     // The provider's secret signs the one-click proof: it exists whenever payments do and never reaches a browser.
     const secret = c.env.STRIPE_SECRET_KEY ?? '';
-    const now = Date.now();
-    const proof = json.submissionType === 3 ? await readProof(secret, c.req.header('cookie'), json.funnelId, now) : null;
-    const { result, paid } = await payOrder(c.env.DB, provider, json, { now, proof });
-    c.header('Set-Cookie', await proofCookie(secret, paid, new URL(c.req.url).protocol === 'https:'));
+    const { now, random } = c.var;
+    const proof = json.submissionType === 3 ? await readProof(c, secret, json.funnelId, now) : null;
+    const { result, paid } = await payOrder(c.env.DB, provider, json, { now, random, proof });
+    await setProof(c, secret, paid);
     return c.json(result);
   });
 }

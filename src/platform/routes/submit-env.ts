@@ -1,4 +1,4 @@
-/** What the widget routes hand the submission services: bindings, clock and the 422 answer. */
+/** What the widget routes hand the submission services: bindings, the request's clock and randomness, and the 422 answer. */
 import type { Context } from 'hono';
 import { dateInOrUtc } from '../../lib/time/today';
 import type { FieldError } from '../../lib/validation/fields';
@@ -6,12 +6,14 @@ import type { AppEnv } from '../env';
 import type { SubmitEnv } from '../services/submissions';
 
 /** The services' environment for a request, with `today` in the location's zone. */
-export function submitEnv(c: Context<AppEnv>, now: number, zone: string): SubmitEnv {
+export function submitEnv(c: Context<AppEnv>, zone: string): SubmitEnv {
+  const { now, random } = c.var;
   return {
     db: c.env.DB,
     bucket: c.env.UPLOADS,
     now,
     today: dateInOrUtc(zone, now),
+    random,
     turnstileSecret: c.env.TURNSTILE_SECRET_KEY || undefined,
     remoteIp: c.req.header('cf-connecting-ip') ?? null,
     secrets: c.env,

@@ -40,7 +40,7 @@ export function registerSurveysRoutes(app: Hono<AppEnv>): void {
       sessionId: r.sessionId,
       sessionFingerprint: r.sessionFingerprint,
     });
-    const env = submitEnv(c, Date.now(), location.timezone);
+    const env = submitEnv(c, location.timezone);
     const guarded = await guardSubmission(c, env, 'survey', survey.id, payload, answer);
     if (guarded) return guarded;
     const req = { kind: 'survey' as const, locationId: survey.locationId, country: location.country, fields, mode: 'survey' as const, payload, files };

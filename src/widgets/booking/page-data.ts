@@ -1,22 +1,16 @@
 /**
  * What the booking pages load before rendering, in the page's own frontmatter (so the
  * status is set before anything streams): the translator, and the widget's props or the
- * error to show.
+ * error to show. The API client is the request's (`Astro.locals.api`).
  */
-import { env } from 'cloudflare:workers';
 import type { Translator } from '../../lib/i18n';
 import { reportError } from '../../lib/report-error';
-import { executionContext, requestTranslator } from '../../serving/request-context';
-import { type ApiFetch, createApiClient } from '../../platform/client';
-import type { Bindings } from '../../platform/env';
+import { requestTranslator } from '../../serving/request-context';
+import type { ApiFetch } from '../../platform/client';
 import type { CancelWidgetProps } from './cancel-widget';
 import { type Loaded, loadBookingWidget, loadEvent, readBookingQuery } from './load';
 import { bookingMessages } from './messages';
 import type { BookingWidgetProps } from './types';
-
-export function bookingApi(): ApiFetch {
-  return createApiClient(env as unknown as Bindings, executionContext());
-}
 
 export interface PageData<T> {
   translator: Translator;
@@ -31,18 +25,17 @@ export function applyOutcome(response: ResponseInit & { headers: Headers }, load
   if (loaded.status !== 404) reportError(new Error(`booking page failed: ${loaded.status} ${loaded.msg}`), context);
 }
 
-export async function bookingPageData(request: Request, url: URL, ids: string[]): Promise<PageData<BookingWidgetProps>> {
+export async function bookingPageData(api: ApiFetch, request: Request, url: URL, ids: string[]): Promise<PageData<BookingWidgetProps>> {
   const translator = requestTranslator(request);
-  const loaded = await loadBookingWidget(bookingApi(), { ids, query: readBookingQuery(url.searchParams), t: translator.t, lang: translator.lang, origin: url.origin });
+  const loaded = await loadBookingWidget(api, { ids, query: readBookingQuery(url.searchParams), t: translator.t, lang: translator.lang, origin: url.origin });
   return { translator, loaded };
 }
 
-export async function cancelPageData(request: Request, url: URL): Promise<PageData<CancelWidgetProps>> {
+export async function cancelPageData(api: ApiFetch, request: Request, url: URL): Promise<PageData<CancelWidgetProps>> {
   const translator = requestTranslator(request);
   const { t } = translator;
   const query = readBookingQuery(url.searchParams);
   if (!query.eventId) return { translator, loaded: { ok: false, status: 404, msg: t('booking:appointmentIdNotFound') } };
-  const api = bookingApi();
   const event = await loadEvent(api, query.eventId);
   if (!event.ok) return { translator, loaded: event.status === 404 ? { ok: false, status: 404, msg: t('booking:noEvent') } : event };
   const res = await api(`/appointment/widget_data?calendar=${encodeURIComponent(event.value.calendarId)}`);

@@ -5,7 +5,8 @@
 import type { Translator } from '../../lib/i18n';
 import { requestTranslator } from '../../serving/request-context';
 import type { Loaded } from './load';
-import { bookingApi, bookingPageData, cancelPageData } from './page-data';
+import type { ApiFetch } from '../../platform/client';
+import { bookingPageData, cancelPageData } from './page-data';
 
 /** Requirements WIDGET-LIMITS text limits. */
 export const SERVICE_DESCRIPTION_LIMIT = 70;
@@ -38,17 +39,17 @@ const colorOf = (value: unknown) => (typeof value === 'string' && /^#[0-9a-fA-F]
 // biome-ignore lint/suspicious/noExplicitAny: API answers are read loosely, field by field.
 type Loose = Record<string, any>;
 
-async function servicesOf(query: URLSearchParams): Promise<Loaded<Loose>> {
-  const res = await bookingApi()(`/appointment/services?${query}`);
+async function servicesOf(api: ApiFetch, query: URLSearchParams): Promise<Loaded<Loose>> {
+  const res = await api(`/appointment/services?${query}`);
   const body = (await res.json().catch(() => ({}))) as Loose;
   return res.ok ? { ok: true, value: body } : { ok: false, status: res.status, msg: String(body.msg ?? '') };
 }
 
-export async function providerPageData(request: Request, url: URL, providerRef: string): Promise<{ translator: Translator; loaded: Loaded<ProviderView> }> {
+export async function providerPageData(api: ApiFetch, request: Request, url: URL, providerRef: string): Promise<{ translator: Translator; loaded: Loaded<ProviderView> }> {
   const translator = requestTranslator(request);
   const byId = url.searchParams.get('use_id_instead_of_slug');
   const q = new URLSearchParams({ calendar_provider_slug: providerRef, ...(byId ? { use_id_instead_of_slug: byId } : {}) });
-  const answer = await servicesOf(q);
+  const answer = await servicesOf(api, q);
   if (!answer.ok) return { translator, loaded: answer };
   const provider = answer.value.calendarProvider as Loose;
   const keep = new URLSearchParams([...url.searchParams].filter(([k]) => ['lang', 'use24hFormat', 'color', 'notrack', 'redirect', 'use_id_instead_of_slug'].includes(k)));
@@ -74,10 +75,10 @@ export async function providerPageData(request: Request, url: URL, providerRef: 
 }
 
 /** The calendar id a service path names (with its provider, or by the service alone). */
-export async function serviceCalendarId(url: URL, service: string, provider: string | null): Promise<Loaded<string>> {
+export async function serviceCalendarId(api: ApiFetch, url: URL, service: string, provider: string | null): Promise<Loaded<string>> {
   const byId = url.searchParams.get('use_id_instead_of_slug');
   const q = new URLSearchParams({ calendar_slug: service, ...(provider ? { calendar_provider_slug: provider } : {}), ...(byId ? { use_id_instead_of_slug: byId } : {}) });
-  const answer = await servicesOf(q);
+  const answer = await servicesOf(api, q);
   if (!answer.ok) return answer;
   const id = (answer.value.services as Loose[])[0]?.id;
   return typeof id === 'string' ? { ok: true, value: id } : { ok: false, status: 404, msg: 'Unable to find calendar' };

@@ -1,14 +1,12 @@
 /**
  * What the survey routes (/survey/{id}, /widget/survey/{id}, any host) render: the survey
  * island's props, or the error page's status and the server's msg ("Unable to find
- * survey"). Failures other than 404 are reported (requirements WIDGET-ERRORS).
+ * survey"). Failures other than 404 are reported (requirements WIDGET-ERRORS). The bindings
+ * and the API client are the request's (`Astro.locals`).
  */
-import { env } from 'cloudflare:workers';
 import type { Translator } from '../../lib/i18n';
 import { reportError } from '../../lib/report-error';
-import { executionContext, requestTranslator } from '../../serving/request-context';
-import { createApiClient } from '../../platform/client';
-import type { Bindings } from '../../platform/env';
+import { type RequestServices, requestTranslator } from '../../serving/request-context';
 import { turnstileSiteKey } from '../form/props';
 import { formToken } from '../form/server';
 import { type WidgetCode, widgetCode } from '../widget-code';
@@ -19,9 +17,7 @@ export type SurveyPageModel =
   | { kind: 'survey'; status: 200; translator: Translator; title: string; code: WidgetCode; props: SurveyWidgetProps }
   | { kind: 'error'; status: number; translator: Translator; msg: string };
 
-export async function surveyPageModel(request: Request, id: string): Promise<SurveyPageModel> {
-  const bindings = env as unknown as Bindings;
-  const api = createApiClient(bindings, executionContext());
+export async function surveyPageModel({ env, api }: Pick<RequestServices, 'env' | 'api'>, request: Request, id: string): Promise<SurveyPageModel> {
   const loaded = await loadSurvey(api, id);
   const translator = requestTranslator(request, loaded.ok ? loaded.location.language : undefined);
   if (!loaded.ok) {
@@ -34,7 +30,7 @@ export async function surveyPageModel(request: Request, id: string): Promise<Sur
     translator,
     now: Date.now(),
     token: await formToken(api, 'survey', loaded.doc.id),
-    turnstileSiteKey: turnstileSiteKey(bindings),
+    turnstileSiteKey: turnstileSiteKey(env),
     query: new URL(request.url).searchParams,
   });
   return { kind: 'survey', status: 200, translator, title: loaded.doc.name, code: widgetCode(loaded.doc, loaded.doc.formData.form), props };
