@@ -5,8 +5,8 @@
  * on the visitor's time zone (a booking calendar), which its edge copy is keyed by. Timers carry deadlines, so they do not make a page depend on the clock.
  */
 
-import { rememberedFor } from '../lib/memo';
 import { TIMER_METAS } from '../elements/registry';
+import { rememberedFor } from '../lib/memo';
 import { idsShownByTimers } from '../lib/timers/view';
 import type { PageDocument } from '../schemas/page';
 import { buildForest, buildTree, type TreeNode, walkTree } from './build-tree';
