@@ -11,7 +11,7 @@ declare namespace App {
   interface Locals {
     /** Set by a funnel page that may be served from the HTML cache; the middleware stores it. */
     htmlCacheKey?: string;
-    /** The worker's bindings; src/fetch.ts sets them (src/lib/request-context.ts). */
+    /** The worker's bindings; src/fetch.ts sets them (src/serving/request-context.ts). */
     env: import('./platform/env').Bindings;
     /** The platform API client of this request; src/fetch.ts sets it. */
     api: import('./platform/client').ApiFetch;

@@ -2,7 +2,7 @@
  * The worker's request pipeline after the edge copy (Astro 7 fetch file, run by the
  * adapter's handler from ./worker.ts, which answers a published page's edge HTML copy
  * first): the edge routes, then Astro pages, whose render context (`Astro.locals`) gets
- * the bindings, the API client and waitUntil here (./lib/request-context.ts).
+ * the bindings, the API client and waitUntil here (./serving/request-context.ts).
  * Bindings come from `cloudflare:workers`, because Astro calls this with the request only;
  * this and ./worker.ts are the only modules that read them so.
  */

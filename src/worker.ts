@@ -1,6 +1,6 @@
 /**
  * The worker's entry (wrangler.toml `main`): a published page's edge HTML copy answers
- * first (./lib/edge-hit.ts), before the Astro adapter matches a route, builds locals or
+ * first (./serving/edge-hit.ts), before the Astro adapter matches a route, builds locals or
  * starts its render pipeline; every other request goes to the adapter's handler, which
  * serves the static assets and runs the fetch file (./fetch.ts: the edge routes, then
  * Astro pages).

@@ -1,6 +1,6 @@
 /**
  * Settings shared by the countdown, day timer and minute timer (requirements PAGE-DATA, requirements DOC-LAYOUT).
- * The islands read them again for their props (src/islands/timer/props.ts); this schema is
+ * The timer renderers read them (src/elements/countdown/timer-html.ts writes what src/client/timers.ts counts); this schema is
  * what the renderer validates and defaults.
  */
 import * as v from 'valibot';

@@ -10,41 +10,6 @@
  */
 import * as v from 'valibot';
 
-/** Every `meta` value requirements DOC-LAYOUT names; the element registry has one definition for each. */
-export const ELEMENT_METAS = [
-  'section',
-  'row',
-  'column',
-  'heading',
-  'sub-heading',
-  'paragraph',
-  'bullet-list',
-  'button',
-  'image',
-  'video',
-  'custom-code',
-  'one-step-order',
-  'two-setp-order',
-  'countdown',
-  'day-timer',
-  'minute-timer',
-  'form',
-  'calendar',
-  'survey',
-  'divider',
-  'nav-menu',
-  'map',
-  'svg',
-  'progress-bar',
-  'image-feature',
-] as const;
-
-/** A known element kind (`meta`). */
-export type ElementMeta = (typeof ELEMENT_METAS)[number];
-
-/** Element `type`: `section`, `row`, `column` or `element`; other strings are kept. */
-export const ELEMENT_TYPES = ['section', 'row', 'column', 'element'] as const;
-
 const stringList = v.array(v.string());
 /** CSS properties in camelCase with their values. */
 const styleMap = v.record(v.string(), v.union([v.string(), v.number()]));

@@ -16,7 +16,7 @@
  *   a publish (admin API) purges them all: `purgePageCache(kv, pageId)`.
  * Preview is never cached (callers do not come here for it).
  */
-import { type HtmlClock, htmlClockOf, htmlZonedOf } from '../tree/html-clock';
+import { type HtmlClock, htmlDependenceOf } from '../tree/html-clock';
 import { fnv1a } from '../lib/hash';
 import { setBounded } from '../lib/memo';
 
@@ -120,12 +120,10 @@ export function versionOf(data: unknown, since: number, previous?: string): stri
 export function routeEntryOf(data: unknown, version: string, storedAt: number): RouteEntry {
   const page = (data ?? {}) as { language?: unknown; timezone?: unknown; elements?: unknown; location?: { language?: unknown; timezone?: unknown } };
   const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
-  const elements = JSON.stringify(page.elements ?? []);
   return {
     version,
     language: text(page.language) ?? text(page.location?.language),
-    clock: htmlClockOf(elements),
-    zoned: htmlZonedOf(elements),
+    ...htmlDependenceOf(page.elements),
     timeZone: text(page.timezone) ?? text(page.location?.timezone),
     storedAt,
   };

@@ -5,32 +5,48 @@
  * - the date merge fields of seller text: `{{today}}`, `{{weekday}}`, `{{month}}` and
  *   `{{year}}` change once a day in the page's time zone, `{{time}}` once a minute. Contact
  *   and appointment fields are filled in the browser and read nothing here;
- * - a booking calendar element, rendered with its month's free days in the visitor's time
- *   zone (src/elements/calendar/calendar.astro): its copy is kept for an hour, per zone.
- *   The widget fetches the free slots again when the visitor first uses it.
+ * - an element type whose definition says its HTML reads the clock or the visitor's zone:
+ *   a booking calendar is rendered with its month's free days in the visitor's time zone
+ *   (src/elements/calendar/calendar.astro), so its copy is kept for an hour, per zone. The
+ *   widget fetches the free slots again when the visitor first uses it.
  */
+
+import { elementDefinition } from '../elements/registry';
 
 /** The finest clock unit a page's HTML shows. */
 export type HtmlClock = 'none' | 'day' | 'hour' | 'minute';
 
-const FIELD = /\{\{\s*([A-Za-z_][\w.]*)\s*\}\}/g;
-const DAY_FIELDS = new Set(['today', 'weekday', 'month', 'year']);
-/** A calendar element in the elements' JSON (JSON.stringify escapes the quotes of any text that says the same). */
-const CALENDAR_ELEMENT = '"meta":"calendar"';
-
-/** The clock unit of the page's elements, given as their JSON. */
-export function htmlClockOf(text: string): HtmlClock {
-  let clock: HtmlClock = htmlZonedOf(text) ? 'hour' : 'none';
-  for (const [, name = ''] of text.matchAll(FIELD)) {
-    if (name === 'time') return 'minute';
-    if (DAY_FIELDS.has(name) && clock === 'none') clock = 'day';
-  }
-  return clock;
+/** What a page's edge copy is keyed by besides its version and language. */
+export interface HtmlDependence {
+  clock: HtmlClock;
+  /** The HTML shows the visitor's time zone. */
+  zoned: boolean;
 }
 
-/** Whether the page's HTML shows the visitor's time zone (a booking calendar), given its elements as JSON. */
-export function htmlZonedOf(text: string): boolean {
-  return text.includes(CALENDAR_ELEMENT);
+const FINENESS: readonly HtmlClock[] = ['none', 'day', 'hour', 'minute'];
+const finer = (a: HtmlClock, b: HtmlClock) => (FINENESS.indexOf(b) > FINENESS.indexOf(a) ? b : a);
+const FIELD = /\{\{\s*([A-Za-z_][\w.]*)\s*\}\}/g;
+const DAY_FIELDS = new Set(['today', 'weekday', 'month', 'year']);
+
+/**
+ * How the HTML of a page with these elements (its `elements` as stored, not yet validated)
+ * depends on the clock and the zone: the date merge fields anywhere in their settings, and
+ * the element types whose definitions say so (`clock`, `zoned`).
+ */
+export function htmlDependenceOf(elements: unknown): HtmlDependence {
+  let clock: HtmlClock = 'none';
+  let zoned = false;
+  for (const element of Array.isArray(elements) ? elements : []) {
+    const meta = (element as { meta?: unknown } | null)?.meta;
+    const definition = typeof meta === 'string' ? elementDefinition(meta) : undefined;
+    if (definition?.clock) clock = finer(clock, definition.clock);
+    if (definition?.zoned) zoned = true;
+  }
+  for (const [, name = ''] of (JSON.stringify(elements) ?? '').matchAll(FIELD)) {
+    if (name === 'time') return { clock: 'minute', zoned };
+    if (DAY_FIELDS.has(name)) clock = finer(clock, 'day');
+  }
+  return { clock, zoned };
 }
 
 // Per zone, the unknown one's UTC fallback included: this runs on every edge hit of a page

@@ -5,13 +5,14 @@
  * on the visitor's time zone (a booking calendar), which its edge copy is keyed by. Timers carry deadlines, so they do not make a page depend on the clock.
  */
 
+import { TIMER_METAS } from '../elements/registry';
 import { rememberedFor } from '../lib/memo';
 import { idsShownByTimers } from '../lib/timers/view';
 import type { PageDocument } from '../schemas/page';
 import { buildForest, buildTree, type TreeNode, walkTree } from './build-tree';
 import type { RenderContext } from './context';
 import { type ContextInput, createRenderContext } from './create-context';
-import { type HtmlClock, htmlClockOf, htmlZonedOf } from './html-clock';
+import { type HtmlClock, type HtmlDependence, htmlDependenceOf } from './html-clock';
 import { readPageDocument } from './read-page';
 
 export interface PreparedPage {
@@ -33,12 +34,8 @@ export type PageOutcome =
 type PrepareOptions = Omit<ContextInput, 'doc'>;
 
 /** The clock and zone dependence of a document (documents are shared between renders, src/tree/read-page.ts). */
-const dependences = new WeakMap<PageDocument, { clock: HtmlClock; zoned: boolean }>();
-const dependenceOf = (doc: PageDocument) =>
-  rememberedFor(dependences, doc, () => {
-    const elements = JSON.stringify(doc.elements);
-    return { clock: htmlClockOf(elements), zoned: htmlZonedOf(elements) };
-  });
+const dependences = new WeakMap<PageDocument, HtmlDependence>();
+const dependenceOf = (doc: PageDocument) => rememberedFor(dependences, doc, () => htmlDependenceOf(doc.elements));
 
 export function preparePage(raw: unknown, options: PrepareOptions): PreparedPage {
   const read = readPageDocument(raw, options.log);
@@ -48,7 +45,7 @@ export function preparePage(raw: unknown, options: PrepareOptions): PreparedPage
   const sections = buildTree(doc.elements, options.log, popupRoots);
   const popups = doc.popups.map((popup) => ({ id: popup.id, exitIntent: popup.exitIntent === true, nodes: buildForest(popup.child, doc.elements, options.log) }));
   // Elements a timer shows later start hidden (docs/contracts/islands.md §4).
-  const shownLater = idsShownByTimers(doc.elements);
+  const shownLater = idsShownByTimers(doc.elements, TIMER_METAS);
   const markHidden = (node: TreeNode) => {
     if (shownLater.has(node.element.id)) node.hidden = true;
   };

@@ -6,7 +6,7 @@
  * src/components/element-node.astro. A renderer that throws costs only its element (and
  * what is inside it): it is reported and rendered as nothing, never cutting the page off.
  */
-import type { ElementDefinition } from '../elements/registry';
+import type { ElementDefinition, IslandElement } from '../elements/element-definition';
 import { reportError } from '../lib/report-error';
 import type { TreeNode } from './build-tree';
 import type { Placement, RenderContext } from './context';
@@ -18,8 +18,8 @@ export interface IslandSegment {
   place: Placement;
   meta: string;
   extra: unknown;
-  /** The island's Astro component (the registry's `component`). */
-  component: (props: never) => unknown;
+  /** Loads the island's Astro renderer (its definition's `island`). */
+  loadRenderer: IslandElement['island'];
 }
 
 /** Rendered HTML, or an island for Astro, in document order (adjacent HTML joined). */
@@ -52,8 +52,8 @@ function renderNode(node: TreeNode, ctx: RenderContext, place: Placement, defini
     return;
   }
   const extra = parseExtra(definition.extra, element.extra, ctx.log, element.id);
-  if (definition.component) {
-    out.push({ node, place, meta, extra, component: definition.component });
+  if (definition.island) {
+    out.push({ node, place, meta, extra, loadRenderer: definition.island });
     return;
   }
   try {

@@ -68,6 +68,8 @@ test('openPopup: modal dialog, focus trapped, closed by Escape, the close button
   await opener.click();
   await expect(popup).toBeVisible();
   await expect(popup.locator('[data-popup-dialog][role="dialog"][aria-modal="true"]')).toBeVisible();
+  // Its first heading names the dialog.
+  await expect(popup.getByRole('dialog')).toHaveAccessibleName('Get the guide');
   await expect(popup.locator('#btn_in_popup a')).toBeFocused();
   for (let i = 0; i < 5; i++) await page.keyboard.press('Tab');
   expect(await popup.evaluate((element) => element.contains(document.activeElement))).toBe(true);

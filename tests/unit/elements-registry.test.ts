@@ -3,32 +3,58 @@ import { describe, expect, it } from 'vitest';
 import { progressStep } from '../../src/elements/progress-bar/schema';
 import { menuAction } from '../../src/elements/nav-menu/menu-link';
 import { menuItem } from '../../src/elements/nav-menu/schema';
-import { ELEMENT_METAS } from '../../src/schemas/page';
+import type { ElementDefinition } from '../../src/elements/element-definition';
+import { islandSheets } from '../../src/elements/island-styles';
+import { elementDefinition, elementRegistry, TIMER_METAS } from '../../src/elements/registry';
 import { parseExtra } from '../../src/tree/extra';
 
-// The registry imports the islands' .astro files, which only Astro's build compiles; so the
-// test reads the folders and the registry's source: every meta has a folder with schema.ts
-// and a renderer (render.ts, or <meta>.astro for an island), and a line in the registry
-// (whose `satisfies` tsc checks).
 const schemas = import.meta.glob<{ extraSchema: v.GenericSchema }>('../../src/elements/*/schema.ts', { eager: true });
-const renderers = import.meta.glob<string>(['../../src/elements/*/*.astro', '../../src/elements/*/render.ts'], { eager: true, query: '?raw', import: 'default' });
-const registrySource = import.meta.glob<string>('../../src/elements/registry.ts', { eager: true, query: '?raw', import: 'default' });
-
+const definitionFiles = Object.keys(import.meta.glob('../../src/elements/*/definition.ts'));
+const astroFiles = Object.keys(import.meta.glob('../../src/elements/*/*.astro', { query: '?raw' }));
 const folderOf = (path: string) => /elements\/([^/]+)\//.exec(path)?.[1];
 
+/** Every `meta` requirements DOC-LAYOUT names. */
+const DOC_LAYOUT_METAS = [
+  'section', 'row', 'column', 'heading', 'sub-heading', 'paragraph', 'bullet-list', 'button', 'image', 'video', 'custom-code', 'one-step-order',
+  'two-setp-order', 'countdown', 'day-timer', 'minute-timer', 'form', 'calendar', 'survey', 'divider', 'nav-menu', 'map', 'svg', 'progress-bar', 'image-feature',
+];
+const metasWhere = (test: (definition: ElementDefinition) => unknown) =>
+  Object.entries(elementRegistry as Record<string, ElementDefinition>)
+    .filter(([, definition]) => test(definition))
+    .map(([meta]) => meta)
+    .sort();
+
 describe('element registry', () => {
-  it('has a folder with an extra schema and a renderer for every meta', () => {
-    const schemaFolders = Object.keys(schemas).map(folderOf);
-    const rendererFiles = Object.keys(renderers).map((p) => p.replace(/^.*elements\//, ''));
-    for (const meta of ELEMENT_METAS) {
-      expect(schemaFolders, meta).toContain(meta);
-      expect(rendererFiles.filter((file) => file === `${meta}/${meta}.astro` || file === `${meta}/render.ts`), meta).toHaveLength(1);
-    }
+  it('knows every meta requirements DOC-LAYOUT names, each from the definition in its own folder', () => {
+    expect(Object.keys(elementRegistry).sort()).toEqual([...DOC_LAYOUT_METAS].sort());
+    expect(definitionFiles.map(folderOf).sort()).toEqual([...DOC_LAYOUT_METAS].sort());
+    for (const meta of DOC_LAYOUT_METAS) expect(elementDefinition(meta)?.extra, meta).toBe(schemas[`../../src/elements/${meta}/schema.ts`]?.extraSchema);
+    expect(elementDefinition('marquee')).toBeUndefined();
+    expect(elementDefinition('toString')).toBeUndefined();
   });
 
-  it('maps every meta in registry.ts', () => {
-    const source = Object.values(registrySource)[0] ?? '';
-    for (const meta of ELEMENT_METAS) expect(source, meta).toMatch(new RegExp(`\\n  '?${meta}'?: \\{ extra: \\w+, (html|component): `));
+  it('gives every island its .astro renderer and the stylesheets it needs, and every other element a string renderer', () => {
+    const islands = metasWhere((definition) => definition.island);
+    expect(islands).toEqual(['calendar', 'form', 'one-step-order', 'survey', 'two-setp-order', 'video']);
+    for (const meta of islands) {
+      expect(astroFiles, meta).toContain(`../../src/elements/${meta}/${meta}.astro`);
+      expect(elementDefinition(meta)?.sheets?.length, meta).toBeGreaterThan(0);
+    }
+    expect(metasWhere((definition) => typeof definition.html === 'function')).toEqual(DOC_LAYOUT_METAS.filter((meta) => !islands.includes(meta)).sort());
+  });
+
+  it('derives the timers, the clock and zone dependence and the dialog names from the definitions', () => {
+    expect([...TIMER_METAS].sort()).toEqual(['countdown', 'day-timer', 'minute-timer']);
+    expect(metasWhere((definition) => definition.timer)).toEqual([...TIMER_METAS].sort());
+    expect(metasWhere((definition) => definition.zoned)).toEqual(['calendar']);
+    expect(metasWhere((definition) => definition.clock)).toEqual(['calendar']);
+    expect(metasWhere((definition) => definition.namesDialog)).toEqual(['heading', 'sub-heading']);
+  });
+
+  it('inlines only the island styles a page\'s elements need, in cascade order', () => {
+    expect(islandSheets(new Set(['section', 'heading', 'countdown']))).toEqual([]);
+    expect(islandSheets(new Set(['survey', 'paragraph']))).toEqual(['form', 'survey']);
+    expect(islandSheets(new Set(['form', 'calendar', 'video', 'two-setp-order']))).toEqual(['orderForm', 'video', 'booking', 'form']);
   });
 
   it('gives every element type defaults from an empty extra', () => {

@@ -1,24 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { clockBucket, htmlClockOf, htmlZonedOf } from '../../src/tree/html-clock';
+import { clockBucket, htmlDependenceOf } from '../../src/tree/html-clock';
 
 describe('how a page\'s HTML depends on the clock', () => {
+  const paragraph = (text: string) => ({ id: 'p', meta: 'paragraph', extra: { text } });
+  const clockOf = (elements: unknown) => htmlDependenceOf(elements).clock;
+
   it('reads the finest unit of the date merge fields; contact fields read no clock', () => {
-    expect(htmlClockOf('<p>Hello {{contact.first_name}}</p>')).toBe('none');
-    expect(htmlClockOf('<p>Order placed on {{ today }}</p>')).toBe('day');
-    expect(htmlClockOf('{{year}} … {{time}}')).toBe('minute');
-    expect(htmlClockOf('no fields')).toBe('none');
+    expect(clockOf([paragraph('<p>Hello {{contact.first_name}}</p>')])).toBe('none');
+    expect(clockOf([paragraph('<p>Order placed on {{ today }}</p>')])).toBe('day');
+    expect(clockOf([paragraph('{{year}}'), paragraph('… {{time}}')])).toBe('minute');
+    expect(clockOf([paragraph('no fields')])).toBe('none');
+    expect(htmlDependenceOf(undefined)).toEqual({ clock: 'none', zoned: false });
   });
 
   it('keeps a page with a booking calendar per hour and per visitor zone; text that names one does not count', () => {
-    const calendar = JSON.stringify([{ id: 'cal', meta: 'calendar', extra: {} }]);
-    expect(htmlClockOf(calendar)).toBe('hour');
-    expect(htmlZonedOf(calendar)).toBe(true);
+    expect(htmlDependenceOf([{ id: 'cal', meta: 'calendar', extra: {} }])).toEqual({ clock: 'hour', zoned: true });
     // The day fields are coarser than the hour, {{time}} finer.
-    expect(htmlClockOf(JSON.stringify([{ meta: 'calendar' }, { meta: 'paragraph', text: '{{today}}' }]))).toBe('hour');
-    expect(htmlClockOf(JSON.stringify([{ meta: 'calendar' }, { meta: 'paragraph', text: '{{time}}' }]))).toBe('minute');
-    const mentioned = JSON.stringify([{ meta: 'paragraph', text: '"meta":"calendar"' }]);
-    expect(htmlZonedOf(mentioned)).toBe(false);
-    expect(htmlClockOf(mentioned)).toBe('none');
+    expect(htmlDependenceOf([{ meta: 'calendar' }, paragraph('{{today}}')])).toEqual({ clock: 'hour', zoned: true });
+    expect(htmlDependenceOf([paragraph('{{time}}'), { meta: 'calendar' }])).toEqual({ clock: 'minute', zoned: true });
+    expect(htmlDependenceOf([paragraph('"meta":"calendar"'), { meta: 'survey' }])).toEqual({ clock: 'none', zoned: false });
   });
 
   it('keys a copy by the day, hour or minute in the page\'s zone', () => {

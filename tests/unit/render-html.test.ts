@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { renderButton } from '../../src/elements/button/render';
-import { extraSchema as buttonExtra } from '../../src/elements/button/schema';
-import { renderColumn } from '../../src/elements/column/render';
-import { extraSchema as columnExtra } from '../../src/elements/column/schema';
-import { renderHeading } from '../../src/elements/heading/render';
+import type { ElementDefinition } from '../../src/elements/element-definition';
 import { extraSchema as headingExtra } from '../../src/elements/heading/schema';
-import { renderNavMenu } from '../../src/elements/nav-menu/render';
-import { extraSchema as navMenuExtra } from '../../src/elements/nav-menu/schema';
-import type { ElementDefinition } from '../../src/elements/registry';
-import { renderSection } from '../../src/elements/section/render';
-import { extraSchema as sectionExtra } from '../../src/elements/section/schema';
+import { elementDefinition } from '../../src/elements/registry';
 import { createI18n } from '../../src/lib/i18n';
 import { attrs, esc } from '../../src/tree/html';
 import { preparePage } from '../../src/tree/prepare-page';
@@ -25,20 +17,14 @@ const el = (id: string, meta: string, extra: Record<string, unknown> = {}, child
   class: [],
 });
 
-const definitions: Record<string, ElementDefinition> = {
-  section: { extra: sectionExtra, html: renderSection as never },
-  column: { extra: columnExtra, html: renderColumn as never },
-  heading: { extra: headingExtra, html: renderHeading as never },
-  button: { extra: buttonExtra, html: renderButton as never },
-  'nav-menu': { extra: navMenuExtra, html: renderNavMenu as never },
-  form: { extra: headingExtra, component: () => null },
-  broken: {
-    extra: headingExtra,
-    html: () => {
-      throw new Error('renderer bug');
-    },
+// The real registry, and one type whose renderer throws.
+const broken: ElementDefinition = {
+  extra: headingExtra,
+  html: () => {
+    throw new Error('renderer bug');
   },
 };
+const definitionOf = (meta: string) => (meta === 'broken' ? broken : elementDefinition(meta));
 
 function render(elements: ReturnType<typeof el>[], query = '') {
   const log: { event: string; detail: Record<string, unknown> }[] = [];
@@ -49,7 +35,7 @@ function render(elements: ReturnType<typeof el>[], query = '') {
   const segments = renderTree(
     page.sections.map((node) => ({ node, place: { sectionIndex: 0, inPopup: false } })),
     page.ctx,
-    (meta) => definitions[meta],
+    definitionOf,
   );
   return { segments, log };
 }

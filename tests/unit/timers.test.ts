@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nextDeadline, readDeadlines } from '../../src/client/timer-state';
+import { TIMER_METAS } from '../../src/elements/registry';
 import { countdownView, DAILY_DEADLINES, dayTimerView, idsShownByTimers, minuteTimerView } from '../../src/lib/timers/view';
 import { parseTimeOfDay, splitRemaining } from '../../src/lib/timers/duration';
 import { evergreenState, parseFirstVisit, timerCookieMaxAge, timerCookieName } from '../../src/lib/timers/evergreen';
@@ -211,7 +212,7 @@ describe('timer views (deadline-based, the same HTML for every visitor)', () => 
       { id: 'cd_1', meta: 'countdown', extra: { expireAction: 'hide', showElements: ['sec_late'] } },
       { id: 'mt_1', meta: 'minute-timer', extra: { revisitAction: 'auto-hide-element', showElementsOnRevisit: 'sec_back' } },
       { id: 'btn', meta: 'button', extra: { expireAction: 'hide', showElements: ['nope'] } },
-    ]);
+    ], TIMER_METAS);
     expect([...ids].sort()).toEqual(['sec_back', 'sec_late']);
   });
 });

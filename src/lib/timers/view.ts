@@ -18,8 +18,6 @@ import { nextDailyInstants, resolveZone } from './zoned';
 /** How many daily deadlines a day timer carries: a week, longer than an edge copy lives. */
 export const DAILY_DEADLINES = 7;
 
-/** The `meta` values of timer elements. */
-export const TIMER_METAS: ReadonlySet<string> = new Set(['countdown', 'day-timer', 'minute-timer']);
 export type TimerKind = 'countdown' | 'day-timer' | 'minute-timer';
 
 /** The part of a page element a timer reads. */
@@ -145,12 +143,13 @@ export function minuteTimerView(element: TimerElement, t: Translate): TimerView 
 
 /**
  * Ids of elements that start hidden because a timer shows them later (showElements,
- * showElementsOnRevisit): the renderer gives these the `hidden` attribute.
+ * showElementsOnRevisit): the renderer gives these the `hidden` attribute. `timerMetas` are
+ * the timer types (the element registry's TIMER_METAS); other elements' settings say nothing.
  */
-export function idsShownByTimers(elements: readonly TimerElement[]): Set<string> {
+export function idsShownByTimers(elements: readonly TimerElement[], timerMetas: ReadonlySet<string>): Set<string> {
   const ids = new Set<string>();
   for (const element of elements) {
-    if (!TIMER_METAS.has(element.meta ?? '')) continue;
+    if (!timerMetas.has(element.meta ?? '')) continue;
     const extra = element.extra ?? {};
     if (extra.expireAction === 'hide') for (const id of elementIds(extra.showElements)) ids.add(id);
     if (extra.revisitAction === 'auto-hide-element') {

@@ -1,0 +1,9 @@
+import type { StaticElement } from '../element-definition';
+import { renderDayTimer } from './render';
+import { extraSchema } from './schema';
+
+export const definition = {
+  extra: extraSchema,
+  html: renderDayTimer,
+  timer: true,
+} satisfies StaticElement;

@@ -1,0 +1,9 @@
+import type { StaticElement } from '../element-definition';
+import { renderHeading } from './render';
+import { extraSchema } from './schema';
+
+export const definition = {
+  extra: extraSchema,
+  html: renderHeading,
+  namesDialog: true,
+} satisfies StaticElement;

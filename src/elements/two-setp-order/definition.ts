@@ -1,0 +1,8 @@
+import type { IslandElement } from '../element-definition';
+import { extraSchema } from './schema';
+
+export const definition = {
+  extra: extraSchema,
+  island: () => import('./two-setp-order.astro'),
+  sheets: ['orderForm', 'form'],
+} satisfies IslandElement;
