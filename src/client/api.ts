@@ -1,15 +1,16 @@
 /**
- * The browser's one transport to the API: every call is made from its spec
- * (src/schemas/calls/), on the page's own origin under /api, and answers one of three
+ * The browser's one transport to the API: every call is made from its route
+ * (src/schemas/calls/*-routes.ts: method, path, input and answer types; no schema ships to
+ * the browser), on the page's own origin under /api, and answers one of three
  * outcomes, so every caller can end its busy state with a message:
- * - `ok`: a 2xx with a JSON body, typed by the spec's answer;
+ * - `ok`: a 2xx with a JSON body, typed by the route's answer;
  * - `refused`: the server said no; its `msg` ('' when it sent none), field `errors` and
  *   spam-defence `reason` as the seed's error body carries them;
  * - `offline`: the call never got an answer (network, abort).
  * Tracking, which nobody waits for, goes out as a beacon (`sendBeacon`).
  */
 import type { FieldError } from '../lib/validation/fields';
-import { type AnswerOf, apiPath, type CallSpec, type JsonBody, type PathParams, type QueryValues } from '../schemas/calls/define-call';
+import { type AnswerOf, apiPath, type CallRoute, type JsonBody, type PathParams, type QueryValues } from '../schemas/calls/define-call';
 
 export type CallAnswer<T> =
   | { kind: 'ok'; body: T }
@@ -18,7 +19,7 @@ export type CallAnswer<T> =
 
 export type CallRefusal = Extract<CallAnswer<unknown>, { kind: 'refused' }>;
 
-export interface CallRequest<C extends CallSpec> {
+export interface CallRequest<C extends CallRoute> {
   params?: PathParams<C>;
   query?: Partial<QueryValues<C>>;
   json?: JsonBody<C>;
@@ -42,16 +43,16 @@ export function refusalOf(status: number, body: unknown): CallRefusal {
 }
 
 /** Makes a call; never throws. */
-export async function callApi<C extends CallSpec>(spec: C, request: CallRequest<C> = {}): Promise<CallAnswer<AnswerOf<C>>> {
+export async function callApi<C extends CallRoute>(route: C, request: CallRequest<C> = {}): Promise<CallAnswer<AnswerOf<C>>> {
   const { fetcher = fetch, json, form, signal } = request;
-  const init: RequestInit = { method: spec.method, credentials: 'same-origin', ...(signal ? { signal } : {}) };
+  const init: RequestInit = { method: route.method, credentials: 'same-origin', ...(signal ? { signal } : {}) };
   if (json !== undefined) {
     init.headers = { 'content-type': 'application/json' };
     init.body = JSON.stringify(json);
   } else if (form) init.body = form;
   let response: Response;
   try {
-    response = await fetcher(apiPath(spec, request.params, request.query), init);
+    response = await fetcher(apiPath(route, request.params, request.query), init);
   } catch (error) {
     return { kind: 'offline', error };
   }
@@ -66,8 +67,8 @@ export function refusalText(answer: Exclude<CallAnswer<unknown>, { kind: 'ok' }>
 }
 
 /** Sends a JSON body without blocking navigation (a beacon, else fetch with keepalive); errors are only logged. */
-export function sendBeacon<C extends CallSpec>(win: Window, spec: C, body: JsonBody<C>): void {
-  const path = apiPath(spec);
+export function sendBeacon<C extends CallRoute>(win: Window, route: C, body: JsonBody<C>): void {
+  const path = apiPath(route);
   const json = JSON.stringify(body);
   try {
     if (win.navigator.sendBeacon?.(path, new Blob([json], { type: 'application/json' }))) return;

@@ -8,7 +8,7 @@
  */
 import { saleTarget } from '../lib/checkout/sale-target';
 import { FINGERPRINT_COOKIE, isValidFingerprint, newFingerprint } from '../lib/tracking/fingerprint';
-import { type PayRequest, paymentsCalls } from '../schemas/calls/payments';
+import { type PayRequest, paymentsRoutes } from '../schemas/calls/payments-routes';
 import { callApi, refusalText } from './api';
 import { completeSale } from './checkout/after-sale';
 import { readFunnelContext } from './context';
@@ -68,7 +68,7 @@ async function sell(detail: SellProductDetail, doc: Document, win: Window): Prom
     submissionType: 3,
   };
   doc.getElementById(`${detail.element.id || 'ef-sale'}-message`)?.replaceChildren();
-  const answer = await callApi(paymentsCalls.pay, { json: request });
+  const answer = await callApi(paymentsRoutes.pay, { json: request });
   const messages = answer.kind === 'ok' ? null : await messagesFor(doc.documentElement.lang || 'en');
   if (answer.kind !== 'ok') {
     if (answer.kind === 'offline') console.error('payment button: the pay call failed', answer.error);

@@ -6,7 +6,7 @@
  */
 import { isNotrack, pageViewEvent, sessionRecord } from '../lib/tracking/events';
 import { FINGERPRINT_COOKIE, newFingerprint, ONE_YEAR_SECONDS, resolveFingerprint } from '../lib/tracking/fingerprint';
-import { funnelCalls } from '../schemas/calls/funnel';
+import { funnelRoutes } from '../schemas/calls/funnel-routes';
 import { sendBeacon } from './api';
 import type { FunnelContext } from './context';
 import { setCookie } from './cookie-jar';
@@ -28,8 +28,8 @@ export function startTracking(doc: Document, win: Window, context: FunnelContext
     // of the main thread (four times that on a slow phone), and one task for all of it blocked
     // input for 60-90 ms at 4x CPU.
     if (page.pageId !== '') {
-      nextTask(win, () => sendBeacon(win, funnelCalls.funnelEvent, pageViewEvent(page, identity.fingerprint, identity.oldFingerprint)));
-      nextTask(win, () => sendBeacon(win, funnelCalls.session, sessionRecord(page, identity.fingerprint)));
+      nextTask(win, () => sendBeacon(win, funnelRoutes.funnelEvent, pageViewEvent(page, identity.fingerprint, identity.oldFingerprint)));
+      nextTask(win, () => sendBeacon(win, funnelRoutes.session, sessionRecord(page, identity.fingerprint)));
     }
     // Only pages with the seller's pixel load its code.
     if (context.pixelId.trim() !== '') nextTask(win, () => void whenLoaded(import('./pixel'), (pixel) => pixel.startPagePixel(doc, win, context.pixelId, context.pixelEvent)));

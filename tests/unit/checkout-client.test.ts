@@ -3,7 +3,7 @@ import { type CallAnswer, callApi, refusalText } from '../../src/client/api';
 import { saleTarget } from '../../src/lib/checkout/sale-target';
 import { contactPayload } from '../../src/islands/order-form/opt-in';
 import { priceLabel, totalLabel } from '../../src/islands/order-form/pricing';
-import { type PayRequest, paymentsCalls } from '../../src/schemas/calls/payments';
+import { type PayRequest, paymentsRoutes } from '../../src/schemas/calls/payments-routes';
 
 const intervals = { day: 'per day', week: 'per week', month: 'per month', year: 'per year' };
 
@@ -38,9 +38,9 @@ describe('after a sale', () => {
     };
     const text = (answer: CallAnswer<unknown>) => (answer.kind === 'ok' ? 'paid' : refusalText(answer, 'fallback'));
     const request: PayRequest = { fingerprint: 'fp_1', productList: ['prod_1'], locationId: 'loc_1', funnelId: 'fn_1', stepId: 'st_1', source: 'payment_button', submissionType: 3 };
-    expect(text(await callApi(paymentsCalls.pay, { json: request, fetcher: answering(402, { msg: 'Your card was declined.' }) }))).toBe('Your card was declined.');
-    expect(text(await callApi(paymentsCalls.pay, { json: request, fetcher: answering(500, {}) }))).toBe('fallback');
-    expect(text(await callApi(paymentsCalls.pay, { json: request, fetcher: offline }))).toBe('fallback');
+    expect(text(await callApi(paymentsRoutes.pay, { json: request, fetcher: answering(402, { msg: 'Your card was declined.' }) }))).toBe('Your card was declined.');
+    expect(text(await callApi(paymentsRoutes.pay, { json: request, fetcher: answering(500, {}) }))).toBe('fallback');
+    expect(text(await callApi(paymentsRoutes.pay, { json: request, fetcher: offline }))).toBe('fallback');
   });
 
   it("asks for the step's products at the product list call's path", async () => {
@@ -49,8 +49,8 @@ describe('after a sale', () => {
       asked.push(String(input));
       return new Response('[]', { headers: { 'content-type': 'application/json' } });
     };
-    await callApi(paymentsCalls.productList, { query: { funnel_id: 'fn_1', step_id: 'st 2' }, fetcher });
-    await callApi(paymentsCalls.productList, { query: { funnel_id: 'fn_1', step_id: undefined }, fetcher });
+    await callApi(paymentsRoutes.productList, { query: { funnel_id: 'fn_1', step_id: 'st 2' }, fetcher });
+    await callApi(paymentsRoutes.productList, { query: { funnel_id: 'fn_1', step_id: undefined }, fetcher });
     expect(asked).toEqual(['/api/stripe/funnel/product/list?funnel_id=fn_1&step_id=st+2', '/api/stripe/funnel/product/list?funnel_id=fn_1']);
   });
 });

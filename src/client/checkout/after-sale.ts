@@ -6,7 +6,7 @@
  */
 import { ONE_YEAR_SECONDS } from '../../lib/tracking/fingerprint';
 import { membershipCookieName } from '../../lib/tracking/membership';
-import type { PayAnswer } from '../../schemas/calls/payments';
+import type { PayAnswer } from '../../schemas/calls/payments-routes';
 import { setCookie } from '../cookie-jar';
 import { trackPixelEvent } from '../pixel';
 

@@ -17,7 +17,7 @@ import { useFormEngine } from '../../widgets/form/use-form-engine';
 import { eventData, funnelEventData, visitorFingerprint } from '../../widgets/form/widget-tracking';
 import { CardStep } from './card-step';
 import { contactFields } from './contact-fields';
-import type { OptinAnswer } from '../../schemas/calls/funnel';
+import type { OptinAnswer } from '../../schemas/calls/funnel-routes';
 import { optIn } from './opt-in';
 import { ProductStep } from './product-step';
 import type { OrderFormProps } from './types';

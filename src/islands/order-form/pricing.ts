@@ -4,7 +4,7 @@
  * currency table (src/lib/currency.ts), CHF to 0.05, and the billing interval of recurring
  * products. Pure.
  */
-import type { ProductView } from '../../schemas/calls/payments';
+import type { ProductView } from '../../schemas/calls/payments-routes';
 import { formatMoney } from '../../lib/currency';
 import type { CheckoutStrings } from './types';
 

@@ -4,7 +4,7 @@
  * and text, image), and the summary with the total. 'No products available' when the step
  * sells nothing.
  */
-import type { ProductView } from '../../schemas/calls/payments';
+import type { ProductView } from '../../schemas/calls/payments-routes';
 import { priceLabel, totalLabel } from './pricing';
 import type { OrderFormProps } from './types';
 import type { ProductsState } from './use-products';

@@ -7,13 +7,13 @@
  * the database. Null when the list cannot be read: the island then fetches it itself.
  */
 import { callPath } from '../../schemas/calls/define-call';
-import { paymentsCalls, type ProductView } from '../../schemas/calls/payments';
+import { paymentsRoutes, type ProductView } from '../../schemas/calls/payments-routes';
 import type { ApiFetch } from '../../platform/client';
 
 export async function loadStepProducts(api: ApiFetch, funnelId: string, stepId: string): Promise<ProductView[] | null> {
   if (!funnelId) return null;
   try {
-    const res = await api(callPath(paymentsCalls.productList, undefined, { funnel_id: funnelId, step_id: stepId || undefined }));
+    const res = await api(callPath(paymentsRoutes.productList, undefined, { funnel_id: funnelId, step_id: stepId || undefined }));
     const body: unknown = res.ok ? await res.json() : null;
     return Array.isArray(body) ? (body as ProductView[]) : null;
   } catch {

@@ -1,6 +1,6 @@
 /** The order form island's props: only what the browser needs, built on the server by props.ts. */
 import type { Step1Settings, Step2Settings } from '../../elements/order-settings';
-import type { ProductView } from '../../schemas/calls/payments';
+import type { ProductView } from '../../schemas/calls/payments-routes';
 import type { FormStringsDiff } from '../../widgets/form/types';
 
 /** Every visitor-facing string of the form, translated on the server (namespace checkout). */

@@ -9,7 +9,7 @@ import { useRef, useState } from 'react';
 import { callApi, refusalText } from '../../client/api';
 import { completeSale } from '../../client/checkout/after-sale';
 import { saleTarget } from '../../lib/checkout/sale-target';
-import { type PayRequest, paymentsCalls, type ProductView } from '../../schemas/calls/payments';
+import { type PayRequest, paymentsRoutes, type ProductView } from '../../schemas/calls/payments-routes';
 import type { BillingDetails, CardConfirmation } from './use-card';
 import type { CheckoutStrings } from './types';
 
@@ -45,7 +45,7 @@ export function useCheckout(visit: () => Visit, strings: CheckoutStrings, saleAc
 
   async function setUpCard(v: Visit, input: PayInput): Promise<{ clientSecret: string; paymentMethodId: string } | null> {
     if (confirmed.current) return confirmed.current;
-    const intent = await callApi(paymentsCalls.setupIntent, { json: { locationId: v.locationId } });
+    const intent = await callApi(paymentsRoutes.setupIntent, { json: { locationId: v.locationId } });
     if (intent.kind === 'refused' && intent.status === 503) {
       setState({ kind: 'unavailable' });
       return null;
@@ -96,7 +96,7 @@ export function useCheckout(visit: () => Visit, strings: CheckoutStrings, saleAc
       ...(v.sessionId ? { sessionId: v.sessionId } : {}),
       ...(v.sessionFingerprint ? { sessionFingerprint: v.sessionFingerprint } : {}),
     };
-    const answer = await callApi(paymentsCalls.pay, { json: request });
+    const answer = await callApi(paymentsRoutes.pay, { json: request });
     if (answer.kind !== 'ok') {
       if (answer.kind === 'offline') console.error('order form: the pay call failed', answer.error);
       else console.error('order form: payment refused', answer.status, answer.msg);

@@ -7,8 +7,8 @@
  * failed list shows the server's msg in an alert and is reported (requirements PAGE-ERRORS).
  */
 import { useEffect, useMemo, useState } from 'react';
-import { callApi } from '../../client/api';
-import { paymentsCalls, type ProductView } from '../../schemas/calls/payments';
+import { callApi, refusalText } from '../../client/api';
+import { paymentsRoutes, type ProductView } from '../../schemas/calls/payments-routes';
 import type { BumpOffer } from './types';
 
 export type ProductsState = { kind: 'loading' } | { kind: 'ready'; primary: ProductView[]; bumps: { offer: BumpOffer; product: ProductView }[] } | { kind: 'failed'; message: string };
@@ -34,10 +34,10 @@ export function useProducts(funnelId: string, stepId: string, bumpOffers: BumpOf
   useEffect(() => {
     if (!funnelId || initial) return;
     let cancelled = false;
-    callApi(paymentsCalls.productList, { query: { funnel_id: funnelId, step_id: stepId || undefined } }).then((answer) => {
+    callApi(paymentsRoutes.productList, { query: { funnel_id: funnelId, step_id: stepId || undefined } }).then((answer) => {
       if (cancelled) return;
       if (answer.kind !== 'ok' || !Array.isArray(answer.body)) {
-        const message = answer.kind === 'refused' && answer.msg ? answer.msg : failedText;
+        const message = answer.kind === 'ok' ? failedText : refusalText(answer, failedText);
         console.error('order form: the product list failed', answer);
         window.alert(message);
         setState({ kind: 'failed', message });

@@ -3,7 +3,7 @@
  * orders price them. Prices always come from this table, never from the browser.
  */
 import { currencySymbol, formatAmount } from '../../lib/currency';
-import type { ProductView } from '../../schemas/calls/payments';
+import type { ProductView } from '../../schemas/calls/payments-routes';
 
 export interface ProductRow {
   id: string;

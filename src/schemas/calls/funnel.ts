@@ -1,29 +1,13 @@
-/** Calls of the funnel area: requirements FUNNEL-CALLS page, robots, tracking, session and opt-in calls. */
-import type { CallSpec } from './define-call';
-import { answerType, defineCall } from './define-call';
-import {
-  contactPayload,
-  existsPayload,
-  funnelEventPayload,
-  getPagePayload,
-  robotsTxtPayload,
-  sessionPayload,
-} from '../funnel-calls';
-
-/** What the opt-in (contact) call answers. */
-export interface OptinAnswer {
-  contact?: { id: string };
-  fingerprint?: string;
-  sessionFingerprint?: string;
-  sessionId?: string;
-}
+/** Specs of the funnel area (./funnel-routes.ts). */
+import { contactPayload, existsPayload, funnelEventPayload, getPagePayload, robotsTxtPayload, sessionPayload } from '../funnel-calls';
+import { defineCall } from './define-call';
+import { funnelRoutes as routes } from './funnel-routes';
 
 export const funnelCalls = {
-  getPage: defineCall({ method: 'POST', path: '/funnelbuilder/get_page', json: getPagePayload }),
-  getRobotsTxt: defineCall({ method: 'POST', path: '/funnelbuilder/get_robots_txt', json: robotsTxtPayload }),
-  funnelEvent: defineCall({ method: 'POST', path: '/funnel/event', json: funnelEventPayload }),
-  /** The session record; the seed does not show its path. */
-  session: defineCall({ method: 'POST', path: '/session', json: sessionPayload }),
-  exists: defineCall({ method: 'POST', path: '/exists', json: existsPayload }),
-  contact: defineCall({ method: 'POST', path: '/contact', json: contactPayload, answer: answerType<OptinAnswer>() }),
-} satisfies Record<string, CallSpec>;
+  getPage: defineCall(routes.getPage, { json: getPagePayload }),
+  getRobotsTxt: defineCall(routes.getRobotsTxt, { json: robotsTxtPayload }),
+  funnelEvent: defineCall(routes.funnelEvent, { json: funnelEventPayload }),
+  session: defineCall(routes.session, { json: sessionPayload }),
+  exists: defineCall(routes.exists, { json: existsPayload }),
+  contact: defineCall(routes.contact, { json: contactPayload }),
+};

@@ -1,43 +1,11 @@
-/** Calls of the payments area: requirements FUNNEL-CALLS product list, card setup and pay, with their answers. */
-import type * as v from 'valibot';
+/** Specs of the payments area (./payments-routes.ts). */
 import { productListQuery } from '../funnel-calls';
 import { payPayload, setupIntentPayload } from '../payment-calls';
-import type { CallSpec } from './define-call';
-import { answerType, defineCall } from './define-call';
-
-/** A product as the product list call answers it and the order form shows it. */
-export interface ProductView {
-  id: string;
-  productName: string;
-  priceDisplay: string;
-  paymentType: 'one_time' | 'recurring';
-  /** Order type of requirements PAGE-DATA. */
-  orderType: 'oneTime' | 'subscription';
-  interval: string | null;
-  productPrice: string;
-  currencyPicked: string;
-  currencySymbol: string;
-  amount: number;
-  currency: string;
-  bumpProduct: boolean;
-  description: string;
-  imageUrl: string;
-  position: number;
-}
-
-/** What the pay call answers (requirements FUNNEL-CALLS). */
-export interface PayAnswer {
-  logs: { id: string; orderType: string; amount: number; currency: string }[];
-  mmLogs: { token: string; contactId: string | null; locationId: string }[];
-  sessionFingerprint: string;
-  sessionId: string;
-}
-
-/** The pay call's input as the browser sends it (the schema's input type: defaults may be left out). */
-export type PayRequest = v.InferInput<typeof payPayload>;
+import { defineCall } from './define-call';
+import { paymentsRoutes as routes } from './payments-routes';
 
 export const paymentsCalls = {
-  productList: defineCall({ method: 'GET', path: '/stripe/funnel/product/list', query: productListQuery, answer: answerType<ProductView[]>() }),
-  setupIntent: defineCall({ method: 'POST', path: '/v2/funnel/product/setup-intent', json: setupIntentPayload, answer: answerType<{ client_secret?: string }>() }),
-  pay: defineCall({ method: 'POST', path: '/v2/funnel/product/pay', json: payPayload, answer: answerType<PayAnswer>() }),
-} satisfies Record<string, CallSpec>;
+  productList: defineCall(routes.productList, { query: productListQuery }),
+  setupIntent: defineCall(routes.setupIntent, { json: setupIntentPayload }),
+  pay: defineCall(routes.pay, { json: payPayload }),
+};

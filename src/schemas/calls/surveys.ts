@@ -1,8 +1,9 @@
-/** Calls of the surveys area (requirements WIDGET-CALLS): load a survey, submit it. */
-import { defineCall } from './define-call';
+/** Specs of the surveys area (./surveys-routes.ts). */
 import { surveyIdParams, surveySubmission } from '../form-calls';
+import { defineCall } from './define-call';
+import { surveysRoutes as routes } from './surveys-routes';
 
 export const surveysCalls = {
-  getSurvey: defineCall({ method: 'GET', path: '/survey/:id', params: surveyIdParams }),
-  submitSurvey: defineCall({ method: 'POST', path: '/survey', form: surveySubmission }),
+  getSurvey: defineCall(routes.getSurvey, { params: surveyIdParams }),
+  submitSurvey: defineCall(routes.submitSurvey, { form: surveySubmission }),
 };

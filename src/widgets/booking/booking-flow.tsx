@@ -8,7 +8,7 @@ import { callApi, refusalText } from '../../client/api';
 import { fillRedirectUrl, redirectTarget } from '../../lib/links';
 import { firstOfMonth, todayIn } from '../../lib/time/calendar-month';
 import { guessTimeZone } from '../../lib/time/zone-aliases';
-import { type BookedAppointment, type BookingAnswer, bookingCalls } from '../../schemas/calls/booking';
+import { type BookedAppointment, type BookingAnswer, bookingRoutes } from '../../schemas/calls/booking-routes';
 import { postBookingComplete, postCloseWindow, redirectTop } from '../embed/protocol';
 import { rememberContact } from '../form/sticky-contact';
 import { trackWidgetView, visitorFingerprint } from '../form/widget-tracking';
@@ -122,7 +122,7 @@ export function BookingFlow(props: BookingWidgetProps & { initialZone: string })
     setError(null);
     if (!event) return setStep({ name: 'contact', slot });
     setBusy(m.rescheduling);
-    const answer = await callApi(bookingCalls.reschedule, { json: { event_id: event.id, selected_slot: slot, timezone: zone, calendar_id: calendar.id } });
+    const answer = await callApi(bookingRoutes.reschedule, { json: { event_id: event.id, selected_slot: slot, timezone: zone, calendar_id: calendar.id } });
     setBusy(null);
     if (answer.kind === 'ok') setStep({ name: 'done', appointment: answer.body.appointment, rescheduled: true });
     else backToDates(refusalText(answer, m.unableToSchedule));

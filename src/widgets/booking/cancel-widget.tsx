@@ -6,7 +6,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { postCloseWindow } from '../embed/protocol';
 import { callApi, refusalText } from '../../client/api';
-import { bookingCalls } from '../../schemas/calls/booking';
+import { bookingRoutes } from '../../schemas/calls/booking-routes';
 import { fill, longDate, slotTime } from './format';
 import type { BookingMessages } from './messages';
 import { PopupHeader } from './popup-header';
@@ -37,7 +37,7 @@ export default function CancelWidget({ messages: m, lang, use24h, popup, appoint
   async function cancel() {
     setBusy(true);
     setError('');
-    const answer = await callApi(bookingCalls.cancel, { params: { id: appointment.id }, json: { reason: reason.trim() } });
+    const answer = await callApi(bookingRoutes.cancel, { params: { id: appointment.id }, json: { reason: reason.trim() } });
     setBusy(false);
     if (answer.kind === 'ok') setStage('cancelled');
     else setError(refusalText(answer, m.unableToFindCalendar));

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { fill, longDate, slotTime } from './format';
 import { appointmentLinks } from './links';
 import type { BookingMessages } from './messages';
-import type { BookedAppointment } from '../../schemas/calls/booking';
+import type { BookedAppointment } from '../../schemas/calls/booking-routes';
 import type { BookingCalendar } from './types';
 
 export interface ConfirmationProps {

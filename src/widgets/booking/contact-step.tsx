@@ -8,7 +8,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { callApi, refusalText } from '../../client/api';
 import { todayIn } from '../../lib/time/calendar-month';
-import { type BookingAnswer, bookingCalls } from '../../schemas/calls/booking';
+import { type BookingAnswer, bookingRoutes } from '../../schemas/calls/booking-routes';
 import { FormFields } from '../form/form-fields';
 import { initialValues } from '../form/initial-values';
 import { rememberedContact } from '../form/sticky-contact';
@@ -41,7 +41,7 @@ export interface ContactStepProps {
 const SLOT_GONE = 409;
 
 /** Gives a held slot back; nobody waits for the answer (the hold also expires). */
-const releaseHold = (holdId: string) => void callApi(bookingCalls.releaseHold, { params: { holdId } });
+const releaseHold = (holdId: string) => void callApi(bookingRoutes.releaseHold, { params: { holdId } });
 
 export function ContactStep(props: ContactStepProps) {
   const { messages: m, calendar, slot, zone, formStrings } = props;
@@ -63,7 +63,7 @@ export function ContactStep(props: ContactStepProps) {
   useEffect(() => {
     if (!calendar.paid) return;
     let live = true;
-    void callApi(bookingCalls.hold, { json: { calendar_id: calendar.id, selected_slot: slot } }).then((answer) => {
+    void callApi(bookingRoutes.hold, { json: { calendar_id: calendar.id, selected_slot: slot } }).then((answer) => {
       if (answer.kind !== 'ok') return void (live && props.onBack(refusalText(answer, m.unableToSchedule)));
       if (!live) return releaseHold(answer.body.hold_id);
       hold.current = answer.body.hold_id;
@@ -110,7 +110,7 @@ export function ContactStep(props: ContactStepProps) {
 
   /** The card setup: a setup intent for this calendar, confirmed with the card. Null when it failed (the error is shown). */
   async function confirmCard(values: Record<string, unknown>): Promise<Record<string, unknown> | null> {
-    const intent = await callApi(bookingCalls.setupIntent, { json: { locationId: calendar.locationId, calendar_id: calendar.id } });
+    const intent = await callApi(bookingRoutes.setupIntent, { json: { locationId: calendar.locationId, calendar_id: calendar.id } });
     const secret = intent.kind === 'ok' ? intent.body.client_secret : undefined;
     if (!secret) {
       setServerError(m.paymentSetupError);

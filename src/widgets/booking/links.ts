@@ -2,7 +2,7 @@
  * Links of a booked appointment, all built on its id so they keep working after a
  * reschedule: add to Google Calendar, the .ics file, reschedule and cancel.
  */
-import { bookingCalls } from '../../schemas/calls/booking';
+import { bookingRoutes } from '../../schemas/calls/booking-routes';
 import { apiPath } from '../../schemas/calls/define-call';
 
 export interface AppointmentLinks {
@@ -15,8 +15,8 @@ export interface AppointmentLinks {
 export function appointmentLinks(origin: string, calendarId: string, appointmentId: string): AppointmentLinks {
   const id = encodeURIComponent(appointmentId);
   return {
-    google: origin + apiPath(bookingCalls.googleEvent, { appointmentId }),
-    ics: origin + apiPath(bookingCalls.ics, { appointmentId }),
+    google: origin + apiPath(bookingRoutes.googleEvent, { appointmentId }),
+    ics: origin + apiPath(bookingRoutes.ics, { appointmentId }),
     reschedule: `${origin}/widget/booking/${encodeURIComponent(calendarId)}?event_id=${id}`,
     cancel: `${origin}/widget/cancel-booking?event_id=${id}`,
   };

@@ -1,7 +1,7 @@
 /** Step 3: thank you, with an optional note; Submit stays disabled while it is empty, Skip moves on. */
 import { useEffect, useId, useRef, useState } from 'react';
 import { callApi, refusalText } from '../../client/api';
-import { bookingCalls } from '../../schemas/calls/booking';
+import { bookingRoutes } from '../../schemas/calls/booking-routes';
 import type { BookingMessages } from './messages';
 
 export interface NoteStepProps {
@@ -21,7 +21,7 @@ export function NoteStep({ messages: m, appointmentId, onDone }: NoteStepProps) 
   async function submit() {
     setSending(true);
     setError('');
-    const answer = await callApi(bookingCalls.note, { params: { appointmentId }, json: { notes: note.trim() } });
+    const answer = await callApi(bookingRoutes.note, { params: { appointmentId }, json: { notes: note.trim() } });
     if (answer.kind === 'ok') return onDone();
     setError(refusalText(answer, m.unableToSchedule));
     setSending(false);

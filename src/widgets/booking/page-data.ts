@@ -9,7 +9,7 @@ import { reportError } from '../../lib/report-error';
 import { executionContext, requestTranslator } from '../../lib/request-context';
 import { type ApiFetch, createApiClient } from '../../platform/client';
 import type { Bindings } from '../../platform/env';
-import { bookingCalls } from '../../schemas/calls/booking';
+import { bookingRoutes } from '../../schemas/calls/booking-routes';
 import { callPath } from '../../schemas/calls/define-call';
 import type { CancelWidgetProps } from './cancel-widget';
 import { type Loaded, loadBookingWidget, loadEvent, readBookingQuery } from './load';
@@ -47,7 +47,7 @@ export async function cancelPageData(request: Request, url: URL): Promise<PageDa
   const api = bookingApi();
   const event = await loadEvent(api, query.eventId);
   if (!event.ok) return { translator, loaded: event.status === 404 ? { ok: false, status: 404, msg: t('booking:noEvent') } : event };
-  const res = await api(callPath(bookingCalls.widgetData, undefined, { calendar: event.value.calendarId }));
+  const res = await api(callPath(bookingRoutes.widgetData, undefined, { calendar: event.value.calendarId }));
   const data = (await res.json().catch(() => ({}))) as Record<string, { calendar?: { name?: string }; calendarProvider?: { use24hFormat?: boolean } } | undefined>;
   const entry = data[event.value.calendarId];
   const e = event.value;

@@ -2,7 +2,7 @@
 import type { IsoDate } from '../../lib/time/calendar-month';
 import type { FormBody } from '../../schemas/form';
 import type { FormStringsDiff } from '../form/types';
-import type { FreeSlots } from '../../schemas/calls/booking';
+import type { FreeSlots } from '../../schemas/calls/booking-routes';
 import type { BookingMessages } from './messages';
 
 /** One bookable calendar (service), as the widget shows it. */

@@ -15,7 +15,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { type IsoDate, monthRange } from '../../lib/time/calendar-month';
 import { callApi, refusalText } from '../../client/api';
-import { bookingCalls, type FreeSlots, freeSlotsFor } from '../../schemas/calls/booking';
+import { bookingRoutes, type FreeSlots, freeSlotsFor } from '../../schemas/calls/booking-routes';
 import type { PrerenderedSlots } from './types';
 
 export type SlotsState = { status: 'loading' } | { status: 'ready'; slots: FreeSlots } | { status: 'failed'; message: string };
@@ -35,7 +35,7 @@ export function useSlots(calendarId: string, month: IsoDate, zone: string, versi
     // The first fetch of prerendered slots refreshes them in place.
     const refresh = ticket === 1 && matches(prerendered);
     if (!refresh) setAnswer({ key, state: LOADING });
-    void callApi(bookingCalls.freeSlots, { query: freeSlotsFor({ calendarId, ...monthRange(month), timezone: zone }), signal: controller.signal }).then((answer) => {
+    void callApi(bookingRoutes.freeSlots, { query: freeSlotsFor({ calendarId, ...monthRange(month), timezone: zone }), signal: controller.signal }).then((answer) => {
       if (ticket !== latest.current || controller.signal.aborted) return;
       if (answer.kind === 'ok') setAnswer({ key, state: { status: 'ready', slots: answer.body } });
       // A failed refresh keeps the prerendered slots: booking a taken one is refused with its own message.

@@ -8,13 +8,13 @@
  */
 import { type CallAnswer, callApi, refusalOf } from '../../client/api';
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD, IDEMPOTENCY_FIELD, MIN_FILL_MS } from '../../lib/spam-defence';
-import { bookingCalls } from '../../schemas/calls/booking';
+import { bookingRoutes } from '../../schemas/calls/booking-routes';
 import { apiPath } from '../../schemas/calls/define-call';
-import { formsCalls } from '../../schemas/calls/forms';
-import { surveysCalls } from '../../schemas/calls/surveys';
+import { formsRoutes } from '../../schemas/calls/forms-routes';
+import { surveysRoutes } from '../../schemas/calls/surveys-routes';
 
 /** The calls that take a submission. */
-const SUBMIT_CALLS = { form: formsCalls.submitForm, survey: surveysCalls.submitSurvey, appointment: bookingCalls.book };
+const SUBMIT_CALLS = { form: formsRoutes.submitForm, survey: surveysRoutes.submitSurvey, appointment: bookingRoutes.book };
 
 export type SubmitCall = keyof typeof SUBMIT_CALLS;
 
@@ -72,6 +72,6 @@ export function fillDelay(shownAt: number, now: number): number {
 
 /** A fresh form token for a form or survey (funnel pages are cached HTML, so islands ask on mount). */
 export async function fetchFormToken(kind: 'form' | 'survey', id: string, fetcher: typeof fetch = fetch): Promise<string> {
-  const answer = await callApi(formsCalls.widgetToken, { query: { kind, id }, fetcher });
+  const answer = await callApi(formsRoutes.widgetToken, { query: { kind, id }, fetcher });
   return answer.kind === 'ok' && typeof answer.body.token === 'string' ? answer.body.token : '';
 }
