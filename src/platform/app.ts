@@ -4,6 +4,7 @@
  * names an upstream.
  */
 import { Hono } from 'hono';
+import { API_BASE } from '../schemas/calls/define-call';
 import type { AppEnv } from './env';
 import { errorResponse } from './http';
 import { registerBookingRoutes } from './routes/booking';
@@ -13,7 +14,7 @@ import { registerPaymentsRoutes } from './routes/payments';
 import { registerSurveysRoutes } from './routes/surveys';
 
 function createPlatformApi(): Hono<AppEnv> {
-  const api = new Hono<AppEnv>({ strict: false }).basePath('/api');
+  const api = new Hono<AppEnv>({ strict: false }).basePath(API_BASE);
   // Warmup target (requirements FUNNEL-CALLS): the backend base address answers 'Working' when D1 answers.
   api.get('/', async (c) => {
     await c.env.DB.prepare('SELECT 1').first();
