@@ -6,7 +6,7 @@
  */
 import { Hono } from 'hono';
 import { acceptsBody, readInput } from '../src/platform/call';
-import { allCalls } from '../src/platform/calls';
+import { allCalls } from '../src/schemas/calls';
 import { platformApi } from '../src/platform/app';
 import type { AppEnv } from '../src/platform/env';
 import { errorResponse } from '../src/platform/http';

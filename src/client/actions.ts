@@ -12,6 +12,7 @@ import { isBusy, setBusy, clearBusy } from './busy';
 import type { FunnelContext } from './context';
 import { whenLoaded } from './lazy';
 import type { PopupOpener } from './page-features';
+import { SELL_PRODUCT_EVENT, type SellProductDetail } from './sell-product-event';
 import { idList, setElementsVisible } from './visibility';
 
 /** What an action handler works with. */
@@ -24,17 +25,6 @@ export interface ActionEnv {
 }
 
 type ActionHandler = (element: HTMLElement, event: MouseEvent, env: ActionEnv) => void;
-
-/** Event the sale buttons dispatch for the payment code: detail {productId, element, release}. */
-export const SELL_PRODUCT_EVENT = 'funnel:sell-product';
-
-/** Detail of the funnel:sell-product event. */
-export interface SellProductDetail {
-  productId: string;
-  element: HTMLElement;
-  /** Ends the button's busy state (the payment code calls it when the sale did not redirect). */
-  release: () => void;
-}
 
 const plainLink: ActionHandler = () => {};
 

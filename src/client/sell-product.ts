@@ -6,13 +6,14 @@
  * ends the busy state with a message next to the button. Its strings load with the first
  * failure, in the page's language, so pages without a sale pay nothing for them.
  */
-import { CHECKOUT_PATHS, type PayAnswer, type PayRequest, payFailureText, postJson } from '../lib/checkout/calls';
-import { completeSale } from '../lib/checkout/after-sale';
 import { saleTarget } from '../lib/checkout/sale-target';
 import { FINGERPRINT_COOKIE, isValidFingerprint, newFingerprint } from '../lib/tracking/fingerprint';
-import { SELL_PRODUCT_EVENT, type SellProductDetail } from './actions';
+import { type PayRequest, paymentsRoutes } from '../schemas/calls/payments-routes';
+import { callApi, refusalText } from './api';
+import { completeSale } from './checkout/after-sale';
 import { readFunnelContext } from './context';
 import { getCookie } from './cookie-jar';
+import { SELL_PRODUCT_EVENT, type SellProductDetail } from './sell-product-event';
 
 interface ButtonMessages {
   failed: string;
@@ -67,11 +68,11 @@ async function sell(detail: SellProductDetail, doc: Document, win: Window): Prom
     submissionType: 3,
   };
   doc.getElementById(`${detail.element.id || 'ef-sale'}-message`)?.replaceChildren();
-  const answer = await postJson<PayAnswer>(CHECKOUT_PATHS.pay, request);
+  const answer = await callApi(paymentsRoutes.pay, { json: request });
   const messages = answer.kind === 'ok' ? null : await messagesFor(doc.documentElement.lang || 'en');
   if (answer.kind !== 'ok') {
     if (answer.kind === 'offline') console.error('payment button: the pay call failed', answer.error);
-    showMessage(detail.element, payFailureText(answer, messages?.failed ?? ENGLISH.failed));
+    showMessage(detail.element, refusalText(answer, messages?.failed ?? ENGLISH.failed));
     detail.release();
     return;
   }

@@ -4,25 +4,14 @@
  * and the session record are sent without holding up the page (sendBeacon, or fetch with
  * keepalive), and the pixel starts. With `notrack` nothing of it happens.
  */
-import { FUNNEL_EVENT_PATH, isNotrack, pageViewEvent, SESSION_PATH, sessionRecord } from '../lib/tracking/events';
+import { isNotrack, pageViewEvent, sessionRecord } from '../lib/tracking/events';
 import { FINGERPRINT_COOKIE, newFingerprint, ONE_YEAR_SECONDS, resolveFingerprint } from '../lib/tracking/fingerprint';
+import { funnelRoutes } from '../schemas/calls/funnel-routes';
+import { sendBeacon } from './api';
 import type { FunnelContext } from './context';
 import { setCookie } from './cookie-jar';
 import { nextTask } from './idle';
 import { whenLoaded } from './lazy';
-
-/** Sends a JSON body without blocking navigation; errors are only logged. */
-export function sendJson(win: Window, path: string, body: unknown): void {
-  const json = JSON.stringify(body);
-  try {
-    if (win.navigator.sendBeacon?.(path, new Blob([json], { type: 'application/json' }))) return;
-  } catch {
-    // Fall through to fetch when the beacon is refused.
-  }
-  win
-    .fetch(path, { method: 'POST', body: json, headers: { 'content-type': 'application/json' }, keepalive: true })
-    .catch((error) => console.warn('tracking call failed', path, error));
-}
 
 /** Runs the page's tracking once the page has loaded. */
 export function startTracking(doc: Document, win: Window, context: FunnelContext): void {
@@ -39,8 +28,8 @@ export function startTracking(doc: Document, win: Window, context: FunnelContext
     // of the main thread (four times that on a slow phone), and one task for all of it blocked
     // input for 60-90 ms at 4x CPU.
     if (page.pageId !== '') {
-      nextTask(win, () => sendJson(win, FUNNEL_EVENT_PATH, pageViewEvent(page, identity.fingerprint, identity.oldFingerprint)));
-      nextTask(win, () => sendJson(win, SESSION_PATH, sessionRecord(page, identity.fingerprint)));
+      nextTask(win, () => sendBeacon(win, funnelRoutes.funnelEvent, pageViewEvent(page, identity.fingerprint, identity.oldFingerprint)));
+      nextTask(win, () => sendBeacon(win, funnelRoutes.session, sessionRecord(page, identity.fingerprint)));
     }
     // Only pages with the seller's pixel load its code.
     if (context.pixelId.trim() !== '') nextTask(win, () => void whenLoaded(import('./pixel'), (pixel) => pixel.startPagePixel(doc, win, context.pixelId, context.pixelEvent)));

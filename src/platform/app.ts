@@ -5,6 +5,7 @@
  */
 import { Hono } from 'hono';
 import { clock } from './clock';
+import { API_BASE } from '../schemas/calls/define-call';
 import type { AppEnv } from './env';
 import { errorResponse } from './http';
 import { registerBookingRoutes } from './routes/booking';
@@ -14,7 +15,7 @@ import { registerPaymentsRoutes } from './routes/payments';
 import { registerSurveysRoutes } from './routes/surveys';
 
 function createPlatformApi(): Hono<AppEnv> {
-  const api = new Hono<AppEnv>({ strict: false }).basePath('/api');
+  const api = new Hono<AppEnv>({ strict: false }).basePath(API_BASE);
   api.use('*', clock());
   // Warmup target (requirements FUNNEL-CALLS): the backend base address answers 'Working' when D1 answers.
   api.get('/', async (c) => {

@@ -1,37 +1,16 @@
 /**
- * A call of the seeds' call tables: its method, path (below the API base `/api`) and the
- * valibot schemas of its input. One definition serves twice: the edge gateway in
- * `functions/` validates a browser's call with it before forwarding, and the built-in
- * platform API validates again before it touches the database.
- *
- * Input kinds: `json` (a JSON body), `query` (the query string as a flat object),
- * `params` (path parameters) and `form` (multipart: the JSON string in the `formData`
- * part, parsed and validated; the other parts are files, handed over untouched).
+ * How the server side runs a call spec (src/schemas/calls/): reads and validates a
+ * request's input with the spec's schemas, and mounts a handler that sees only validated
+ * input. The edge gateway in `functions/` validates a browser's call with it before
+ * forwarding, and the built-in platform API validates again before it touches the database.
  */
 import type { Context, Hono } from 'hono';
 import type * as v from 'valibot';
+import type { CallSpec } from '../schemas/calls/define-call';
 import type { AppEnv } from './env';
 import { ApiError, parseWith, readFormData, readJson } from './http';
 
 type Schema = v.GenericSchema;
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-export interface CallSpec<
-  J extends Schema | undefined = Schema | undefined,
-  Q extends Schema | undefined = Schema | undefined,
-  P extends Schema | undefined = Schema | undefined,
-  F extends Schema | undefined = Schema | undefined,
-> {
-  method: Method;
-  /** Hono path pattern below `/api`, e.g. `/appointment/:id/cancel`. */
-  path: string;
-  json?: J;
-  query?: Q;
-  params?: P;
-  form?: F;
-  /** Body limit in bytes, when not the default for the kind. */
-  limit?: number;
-}
 
 // `json?: J` reads back as `J | undefined`; the validated input is there whenever a schema is.
 type Out<S> = [Exclude<S, undefined>] extends [never] ? undefined : v.InferOutput<Exclude<S, undefined> & Schema>;
@@ -43,15 +22,6 @@ export interface CallInput<C extends CallSpec> {
   form: Out<C['form']>;
   /** File parts of a multipart call, by part name. */
   files: Map<string, File[]>;
-}
-
-export function defineCall<
-  J extends Schema | undefined = undefined,
-  Q extends Schema | undefined = undefined,
-  P extends Schema | undefined = undefined,
-  F extends Schema | undefined = undefined,
->(spec: CallSpec<J, Q, P, F>): CallSpec<J, Q, P, F> {
-  return spec;
 }
 
 function parseFormJson(form: FormData): unknown {

@@ -94,6 +94,8 @@ export type RescheduleBody = v.InferOutput<typeof rescheduleBody>;
 
 export const appointmentParams = v.object({ id });
 export const appointmentNoteParams = v.object({ appointmentId: id });
+/** The add-to-calendar links of an appointment. */
+export const calendarLinkParams = v.object({ appointmentId: id });
 export const cancelBody = v.object({ reason: v.pipe(v.string('reason is required'), freeTextOnly, v.trim(), v.nonEmpty('reason is required'), v.maxLength(2000)) });
 export const noteBody = v.object({ notes: v.pipe(v.string('notes is required'), freeTextOnly, v.trim(), v.nonEmpty('notes is required'), v.maxLength(5000)) });
 /** `calendar_id` ties the card setup to a paid calendar's amount, which the booking then verifies. */

@@ -4,12 +4,14 @@
  * status becomes `{ ok: false, status, msg }` with the server's `msg`.
  */
 import type { ApiFetch } from '../platform/client';
+import { callPath } from '../schemas/calls/define-call';
+import { funnelRoutes } from '../schemas/calls/funnel-routes';
 import type { PageFetch } from './page-cache';
 
 export type GetPageBody = { domain_name: string; page_url: string } | { page_id: string; preview: true };
 
 export async function fetchPageData(api: ApiFetch, body: GetPageBody): Promise<PageFetch> {
-  const response = await api('/funnelbuilder/get_page', {
+  const response = await api(callPath(funnelRoutes.getPage), {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json' },
     body: JSON.stringify(body),

@@ -5,8 +5,8 @@
  */
 import { SELF } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { funnelCalls } from '../../src/platform/calls/funnel';
-import { paymentsCalls } from '../../src/platform/calls/payments';
+import { funnelCalls } from '../../src/schemas/calls/funnel';
+import { paymentsCalls } from '../../src/schemas/calls/payments';
 import { count, postWithStripe, seedFunnelFixtures } from '../support/funnel-fixtures';
 
 beforeAll(() => seedFunnelFixtures());

@@ -5,8 +5,8 @@
  */
 import { SELF } from 'cloudflare:test';
 import { beforeAll, expect, it } from 'vitest';
-import type { CallSpec } from '../../src/platform/call';
-import { allCalls } from '../../src/platform/calls';
+import type { CallSpec } from '../../src/schemas/calls/define-call';
+import { allCalls } from '../../src/schemas/calls';
 import { seedFunnelFixtures } from '../support/funnel-fixtures';
 import { seedBooking } from './booking-fixtures';
 

@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
-import { type FreeSlots, freeSlotsPath } from '../../src/widgets/booking/api';
+import { bookingRoutes, type FreeSlots, freeSlotsFor } from '../../src/schemas/calls/booking-routes';
+import { apiPath } from '../../src/schemas/calls/define-call';
 import { E2E_PORT } from './playwright.config';
 
 export const ORIGIN = `http://localhost:${E2E_PORT}`;
@@ -68,8 +69,8 @@ export async function firstFreeSlot(widget: Locator): Promise<Locator> {
 
 /** Free times of a calendar over the next 40 days, as the API lists them (a flat list, in order). */
 export async function freeTimes(request: APIRequestContext, calendarId: string, zone: string, from: number): Promise<string[]> {
-  const path = freeSlotsPath({ calendarId, startDate: from, endDate: from + 40 * 86_400_000, timezone: zone });
-  const days = (await (await request.get(`${ORIGIN}/api${path}`)).json()) as FreeSlots;
+  const path = apiPath(bookingRoutes.freeSlots, undefined, freeSlotsFor({ calendarId, startDate: from, endDate: from + 40 * 86_400_000, timezone: zone }));
+  const days = (await (await request.get(`${ORIGIN}${path}`)).json()) as FreeSlots;
   return Object.values(days).flatMap((d) => d.slots);
 }
 

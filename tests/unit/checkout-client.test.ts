@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { payFailureText } from '../../src/lib/checkout/calls';
+import { type CallAnswer, callApi, refusalText } from '../../src/client/api';
 import { saleTarget } from '../../src/lib/checkout/sale-target';
 import { contactPayload } from '../../src/widgets/order-form/opt-in';
 import { priceLabel, totalLabel } from '../../src/widgets/order-form/pricing';
+import { type PayRequest, paymentsRoutes } from '../../src/schemas/calls/payments-routes';
 
 const intervals = { day: 'per day', week: 'per week', month: 'per month', year: 'per year' };
 
@@ -29,10 +30,28 @@ describe('after a sale', () => {
     expect(saleTarget('none', '/inner-circle', '')).toBeNull();
   });
 
-  it("shows the server's msg when it sent one, else the fallback", () => {
-    expect(payFailureText({ kind: 'refused', status: 402, msg: 'Your card was declined.' }, 'fallback')).toBe('Your card was declined.');
-    expect(payFailureText({ kind: 'refused', status: 500, msg: '' }, 'fallback')).toBe('fallback');
-    expect(payFailureText({ kind: 'offline', error: new TypeError('Failed to fetch') }, 'fallback')).toBe('fallback');
+  it("shows the server's msg when it sent one, else the fallback", async () => {
+    // The network boundary: what the API answers, or a connection that fails.
+    const answering = (status: number, body: unknown): typeof fetch => async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    const offline: typeof fetch = async () => {
+      throw new TypeError('Failed to fetch');
+    };
+    const text = (answer: CallAnswer<unknown>) => (answer.kind === 'ok' ? 'paid' : refusalText(answer, 'fallback'));
+    const request: PayRequest = { fingerprint: 'fp_1', productList: ['prod_1'], locationId: 'loc_1', funnelId: 'fn_1', stepId: 'st_1', source: 'payment_button', submissionType: 3 };
+    expect(text(await callApi(paymentsRoutes.pay, { json: request, fetcher: answering(402, { msg: 'Your card was declined.' }) }))).toBe('Your card was declined.');
+    expect(text(await callApi(paymentsRoutes.pay, { json: request, fetcher: answering(500, {}) }))).toBe('fallback');
+    expect(text(await callApi(paymentsRoutes.pay, { json: request, fetcher: offline }))).toBe('fallback');
+  });
+
+  it("asks for the step's products at the product list call's path", async () => {
+    const asked: string[] = [];
+    const fetcher: typeof fetch = async (input) => {
+      asked.push(String(input));
+      return new Response('[]', { headers: { 'content-type': 'application/json' } });
+    };
+    await callApi(paymentsRoutes.productList, { query: { funnel_id: 'fn_1', step_id: 'st 2' }, fetcher });
+    await callApi(paymentsRoutes.productList, { query: { funnel_id: 'fn_1', step_id: undefined }, fetcher });
+    expect(asked).toEqual(['/api/stripe/funnel/product/list?funnel_id=fn_1&step_id=st+2', '/api/stripe/funnel/product/list?funnel_id=fn_1']);
   });
 });
 

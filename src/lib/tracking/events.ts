@@ -4,11 +4,6 @@
  * runs with `notrack`. These builders are pure; src/client/tracking.ts sends them.
  */
 
-/** Path of the funnel event call, below the site origin. */
-export const FUNNEL_EVENT_PATH = '/api/funnel/event';
-/** Path of the session record call, below the site origin. */
-export const SESSION_PATH = '/api/session';
-
 /** The page's identity as the tracking calls need it (a subset of the funnel context). */
 export interface TrackedPage {
   funnelId: string;

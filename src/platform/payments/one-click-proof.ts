@@ -12,11 +12,15 @@
 import type { Context } from 'hono';
 import { getSignedCookie, setSignedCookie } from 'hono/cookie';
 
+import { apiPath } from '../../schemas/calls/define-call';
+import { paymentsRoutes } from '../../schemas/calls/payments-routes';
+
 /** How long after a paid order its card may be charged again with one click. */
 export const ONE_CLICK_WINDOW_MS = 30 * 60 * 1000;
 
-/** Cookie sent only to the pay call. */
-const COOKIE_PATH = '/api/v2/funnel/product';
+/** Cookie sent only to the payment calls: the folder of the pay call's path (card setup and pay). */
+const PAY_PATH = apiPath(paymentsRoutes.pay);
+const COOKIE_PATH = PAY_PATH.slice(0, PAY_PATH.lastIndexOf('/'));
 
 export interface OneClickProof {
   orderId: string;

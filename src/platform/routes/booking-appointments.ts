@@ -1,6 +1,6 @@
 /** POST /appointment (book and reschedule), setup-intent, booking-error, cancel, note and GET /appointment/{id}. */
 import type { Hono } from 'hono';
-import { bookingCalls as calls } from '../calls/booking';
+import { bookingCalls as calls } from '../../schemas/calls/booking';
 import { mount } from '../call';
 import type { AppEnv } from '../env';
 import { ApiError } from '../http';

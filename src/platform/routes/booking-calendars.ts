@@ -2,7 +2,7 @@
 import type { Hono } from 'hono';
 import { ID_PATTERN } from '../../lib/ids';
 import type { CalendarDocument, CalendarProviderDocument } from '../../schemas/calendar';
-import { bookingCalls as calls } from '../calls/booking';
+import { bookingCalls as calls } from '../../schemas/calls/booking';
 import { mount } from '../call';
 import type { AppEnv } from '../env';
 import { ApiError } from '../http';

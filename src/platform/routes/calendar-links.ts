@@ -1,6 +1,6 @@
 /** Add-to-calendar links of an appointment: GET /google/calendar/get-ics/{id} and /google/calendar/add-event/{id}. */
 import type { Context, Hono } from 'hono';
-import { bookingCalls as calls } from '../calls/booking';
+import { bookingCalls as calls } from '../../schemas/calls/booking';
 import { mount } from '../call';
 import type { AppEnv } from '../env';
 import { ApiError } from '../http';

@@ -1,6 +1,6 @@
 /** Routes of the forms area: GET /form/{form_id}, POST /form and GET /widget-token. */
 import type { Context, Hono } from 'hono';
-import { formsCalls } from '../calls/forms';
+import { formsCalls } from '../../schemas/calls/forms';
 import { mount } from '../call';
 import type { AppEnv } from '../env';
 import { ApiError } from '../http';

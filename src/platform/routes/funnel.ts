@@ -1,7 +1,7 @@
 /** Routes of the funnel area: thin handlers over services. */
 import type { Hono } from 'hono';
 import { mount } from '../call';
-import { funnelCalls as calls } from '../calls/funnel';
+import { funnelCalls as calls } from '../../schemas/calls/funnel';
 import type { AppEnv } from '../env';
 import { ApiError } from '../http';
 import { findContactByEmail } from '../services/contacts';

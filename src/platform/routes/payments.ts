@@ -1,7 +1,7 @@
 /** Routes of the payments area: thin handlers over services. */
 import type { Hono } from 'hono';
 import { mount } from '../call';
-import { paymentsCalls as calls } from '../calls/payments';
+import { paymentsCalls as calls } from '../../schemas/calls/payments';
 import type { AppEnv, Bindings } from '../env';
 import { ApiError, JSON_LIMIT, readLimited } from '../http';
 import { paymentProviderFrom } from '../payments';

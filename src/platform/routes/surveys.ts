@@ -1,6 +1,6 @@
 /** Routes of the surveys area: GET /survey/{id} and POST /survey. */
 import type { Hono } from 'hono';
-import { surveysCalls } from '../calls/surveys';
+import { surveysCalls } from '../../schemas/calls/surveys';
 import { mount } from '../call';
 import type { AppEnv } from '../env';
 import { ApiError } from '../http';

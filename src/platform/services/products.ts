@@ -3,6 +3,7 @@
  * orders price them. Prices always come from this table, never from the browser.
  */
 import { currencySymbol, formatAmount } from '../../lib/currency';
+import type { ProductView } from '../../schemas/calls/payments-routes';
 
 export interface ProductRow {
   id: string;
@@ -17,26 +18,6 @@ export interface ProductRow {
   bump: number;
   position: number;
   doc: string;
-}
-
-/** A product as the order form shows it. */
-export interface ProductView {
-  id: string;
-  productName: string;
-  priceDisplay: string;
-  paymentType: 'one_time' | 'recurring';
-  /** Order type of requirements PAGE-DATA. */
-  orderType: 'oneTime' | 'subscription';
-  interval: string | null;
-  productPrice: string;
-  currencyPicked: string;
-  currencySymbol: string;
-  amount: number;
-  currency: string;
-  bumpProduct: boolean;
-  description: string;
-  imageUrl: string;
-  position: number;
 }
 
 function docOf(row: ProductRow): Record<string, unknown> {

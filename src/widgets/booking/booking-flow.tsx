@@ -4,21 +4,22 @@
  * event to reschedule, step 1 leads straight to the confirmation.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { callApi, refusalText } from '../../client/api';
 import { fillRedirectUrl, redirectTarget } from '../../lib/links';
 import { firstOfMonth, todayIn } from '../../lib/time/calendar-month';
 import { guessTimeZone } from '../../lib/time/zone-aliases';
+import { type BookedAppointment, type BookingAnswer, bookingRoutes } from '../../schemas/calls/booking-routes';
 import { postBookingComplete, postCloseWindow, redirectTop } from '../embed/protocol';
 import { rememberContact } from '../form/sticky-contact';
 import { trackWidgetView, visitorFingerprint } from '../form/widget-tracking';
 import { LazyPartView, LoadFailed, lazyPart } from '../lazy-part';
-import { type BookingAnswer, reschedule } from './api';
 import { Confirmation } from './confirmation';
 import type { ContactStepProps } from './contact-step';
 import { DateStep, type Picker } from './date-step';
 import { NoteStep } from './note-step';
 import { FAILED_CLASSES } from './part-failed';
 import { PopupHeader } from './popup-header';
-import type { BookedAppointment, BookingWidgetProps } from './types';
+import type { BookingWidgetProps } from './types';
 import { useSlots } from './use-slots';
 
 /**
@@ -121,14 +122,10 @@ export function BookingFlow(props: BookingWidgetProps & { initialZone: string })
     setError(null);
     if (!event) return setStep({ name: 'contact', slot });
     setBusy(m.rescheduling);
-    try {
-      const answer = await reschedule({ event_id: event.id, selected_slot: slot, timezone: zone, calendar_id: calendar.id });
-      setStep({ name: 'done', appointment: answer.appointment, rescheduled: true });
-    } catch (err) {
-      backToDates((err as Error).message || m.unableToSchedule);
-    } finally {
-      setBusy(null);
-    }
+    const answer = await callApi(bookingRoutes.reschedule, { json: { event_id: event.id, selected_slot: slot, timezone: zone, calendar_id: calendar.id } });
+    setBusy(null);
+    if (answer.kind === 'ok') setStep({ name: 'done', appointment: answer.body.appointment, rescheduled: true });
+    else backToDates(refusalText(answer, m.unableToSchedule));
   };
 
   const onBooked = (answer: BookingAnswer, contact: Record<string, string>) => {

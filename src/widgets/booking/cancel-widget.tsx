@@ -5,7 +5,8 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { postCloseWindow } from '../embed/protocol';
-import { cancelAppointment } from './api';
+import { callApi, refusalText } from '../../client/api';
+import { bookingRoutes } from '../../schemas/calls/booking-routes';
 import { fill, longDate, slotTime } from './format';
 import type { BookingMessages } from './messages';
 import { PopupHeader } from './popup-header';
@@ -36,14 +37,10 @@ export default function CancelWidget({ messages: m, lang, use24h, popup, appoint
   async function cancel() {
     setBusy(true);
     setError('');
-    try {
-      await cancelAppointment(appointment.id, reason.trim());
-      setStage('cancelled');
-    } catch (err) {
-      setError((err as Error).message || m.unableToFindCalendar);
-    } finally {
-      setBusy(false);
-    }
+    const answer = await callApi(bookingRoutes.cancel, { params: { id: appointment.id }, json: { reason: reason.trim() } });
+    setBusy(false);
+    if (answer.kind === 'ok') setStage('cancelled');
+    else setError(refusalText(answer, m.unableToFindCalendar));
   }
 
   return (

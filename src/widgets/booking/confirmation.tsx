@@ -3,7 +3,8 @@ import { useEffect, useRef } from 'react';
 import { fill, longDate, slotTime } from './format';
 import { appointmentLinks } from './links';
 import type { BookingMessages } from './messages';
-import type { BookedAppointment, BookingCalendar } from './types';
+import type { BookedAppointment } from '../../schemas/calls/booking-routes';
+import type { BookingCalendar } from './types';
 
 export interface ConfirmationProps {
   messages: BookingMessages;

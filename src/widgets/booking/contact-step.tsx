@@ -6,7 +6,9 @@
  * then Stripe's confirmation), then POST /appointment. Back is disabled while sending.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { callApi, refusalText } from '../../client/api';
 import { todayIn } from '../../lib/time/calendar-month';
+import { type BookingAnswer, bookingRoutes } from '../../schemas/calls/booking-routes';
 import { FormFields } from '../form/form-fields';
 import { initialValues } from '../form/initial-values';
 import { rememberedContact } from '../form/sticky-contact';
@@ -15,7 +17,6 @@ import { sendSubmission } from '../form/submit';
 import type { FieldEnv, FormStringsDiff } from '../form/types';
 import { useFormEngine } from '../form/use-form-engine';
 import { eventData, funnelEventData } from '../form/widget-tracking';
-import { type BookingAnswer, holdSlot, releaseHold, setupIntent } from './api';
 import type { CardHandle } from './card-field';
 import { CardSlot } from './card-slot';
 import { longDate, slotTime } from './format';
@@ -39,6 +40,9 @@ export interface ContactStepProps {
 
 const SLOT_GONE = 409;
 
+/** Gives a held slot back; nobody waits for the answer (the hold also expires). */
+const releaseHold = (holdId: string) => void callApi(bookingRoutes.releaseHold, { params: { holdId } });
+
 export function ContactStep(props: ContactStepProps) {
   const { messages: m, calendar, slot, zone, formStrings } = props;
   const root = useRef<HTMLFormElement>(null);
@@ -59,21 +63,19 @@ export function ContactStep(props: ContactStepProps) {
   useEffect(() => {
     if (!calendar.paid) return;
     let live = true;
-    holdSlot(calendar.id, slot).then(
-      (answer) => {
-        if (!live) return void releaseHold(answer.hold_id).catch(() => {});
-        hold.current = answer.hold_id;
-        setHeld(true);
-      },
-      (err: Error & { status?: number }) => live && props.onBack(err.message || m.unableToSchedule),
-    );
+    void callApi(bookingRoutes.hold, { json: { calendar_id: calendar.id, selected_slot: slot } }).then((answer) => {
+      if (answer.kind !== 'ok') return void (live && props.onBack(refusalText(answer, m.unableToSchedule)));
+      if (!live) return releaseHold(answer.body.hold_id);
+      hold.current = answer.body.hold_id;
+      setHeld(true);
+    });
     return () => {
       live = false;
     };
   }, []);
 
   const back = () => {
-    if (hold.current) void releaseHold(hold.current).catch(() => {});
+    if (hold.current) releaseHold(hold.current);
     hold.current = null;
     props.onBack(null);
   };
@@ -90,7 +92,7 @@ export function ContactStep(props: ContactStepProps) {
       const payment = calendar.paid ? await confirmCard(values) : {};
       if (payment === null) return;
       const formData = { ...values, ...payment, calendar_id: calendar.id, location_id: calendar.locationId, formId: calendar.formId, selected_slot: slot, selected_timezone: zone, fingerprint: props.fingerprint, eventData: eventData(), ...(funnelEventData() ? { funneEventData: funnelEventData() } : {}), ...(hold.current ? { hold_id: hold.current } : {}) };
-      const outcome = await sendSubmission({ endpoint: '/api/appointment', formData, files: engine.files });
+      const outcome = await sendSubmission({ call: 'appointment', formData, files: engine.files });
       if (outcome.kind === 'ok') {
         hold.current = null;
         const contact = Object.fromEntries(Object.entries(values).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
@@ -108,12 +110,8 @@ export function ContactStep(props: ContactStepProps) {
 
   /** The card setup: a setup intent for this calendar, confirmed with the card. Null when it failed (the error is shown). */
   async function confirmCard(values: Record<string, unknown>): Promise<Record<string, unknown> | null> {
-    let secret: string | undefined;
-    try {
-      secret = (await setupIntent(calendar.locationId, calendar.id)).client_secret;
-    } catch {
-      secret = undefined;
-    }
+    const intent = await callApi(bookingRoutes.setupIntent, { json: { locationId: calendar.locationId, calendar_id: calendar.id } });
+    const secret = intent.kind === 'ok' ? intent.body.client_secret : undefined;
     if (!secret) {
       setServerError(m.paymentSetupError);
       return null;

@@ -2,6 +2,8 @@
  * Links of a booked appointment, all built on its id so they keep working after a
  * reschedule: add to Google Calendar, the .ics file, reschedule and cancel.
  */
+import { bookingRoutes } from '../../schemas/calls/booking-routes';
+import { apiPath } from '../../schemas/calls/define-call';
 
 export interface AppointmentLinks {
   google: string;
@@ -13,8 +15,8 @@ export interface AppointmentLinks {
 export function appointmentLinks(origin: string, calendarId: string, appointmentId: string): AppointmentLinks {
   const id = encodeURIComponent(appointmentId);
   return {
-    google: `${origin}/api/google/calendar/add-event/${id}`,
-    ics: `${origin}/api/google/calendar/get-ics/${id}`,
+    google: origin + apiPath(bookingRoutes.googleEvent, { appointmentId }),
+    ics: origin + apiPath(bookingRoutes.ics, { appointmentId }),
     reschedule: `${origin}/widget/booking/${encodeURIComponent(calendarId)}?event_id=${id}`,
     cancel: `${origin}/widget/cancel-booking?event_id=${id}`,
   };

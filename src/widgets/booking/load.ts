@@ -8,9 +8,10 @@ import * as v from 'valibot';
 import { formatMoney } from '../../lib/currency';
 import { firstOfMonth, monthRange, todayIn } from '../../lib/time/calendar-month';
 import type { ApiFetch } from '../../platform/client';
+import { bookingRoutes, type FreeSlots, freeSlotsFor } from '../../schemas/calls/booking-routes';
+import { callPath } from '../../schemas/calls/define-call';
 import { type FormBody, formBody } from '../../schemas/form';
 import { formStrings } from '../form/strings';
-import { type FreeSlots, freeSlotsPath } from './api';
 import { bookingMessages, durationLabel } from './messages';
 import type { BookingCalendar, BookingSettings, BookingWidgetProps, PrerenderedSlots, RescheduleEvent } from './types';
 
@@ -93,7 +94,7 @@ function settingsOf(provider: Loose | null, calendarZone: string, query: Booking
 /** The event being rescheduled, or the 404 'No calendar event found'. */
 export async function loadEvent(api: ApiFetch, eventId: string): Promise<Loaded<RescheduleEvent & { status: string; endTime: string }>> {
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(eventId)) return { ok: false, status: 404, msg: 'No calendar event found' };
-  const res = await getJson(api, `/appointment/${encodeURIComponent(eventId)}`);
+  const res = await getJson(api, callPath(bookingRoutes.getAppointment, { id: eventId }));
   if (!res.ok) return res.status === 404 || res.status === 400 ? { ok: false, status: 404, msg: 'No calendar event found' } : res;
   const e = res.value;
   return { ok: true, value: { id: str(e.id), calendarId: str(e.calendar_id), startTime: str(e.start_time), endTime: str(e.end_time), selectedTimezone: str(e.selected_timezone), status: str(e.status) } };
@@ -106,7 +107,7 @@ export async function loadBookingWidget(
 ): Promise<Loaded<BookingWidgetProps>> {
   const { t, lang, query } = input;
   if (input.ids.length === 0) return { ok: false, status: 404, msg: 'Calendar Id not found' };
-  const data = await getJson(api, `/appointment/widget_data?calendar=${encodeURIComponent(input.ids.join(','))}`);
+  const data = await getJson(api, callPath(bookingRoutes.widgetData, undefined, { calendar: input.ids.join(',') }));
   if (!data.ok) return data;
   const entries = input.ids.map((id) => data.value[id] as Loose | undefined).filter((e): e is Loose => !!e?.calendar);
   // Widget data with no calendars: step 4 with the "cannot find calendar" message (requirements WIDGET-ERRORS).
@@ -137,7 +138,7 @@ export async function loadBookingWidget(
 export async function calendarElementIds(api: ApiFetch, ref: { calendarId: string; providerId: string; isProvider: boolean }): Promise<string[]> {
   if (!ref.isProvider) return ref.calendarId ? [ref.calendarId] : [];
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(ref.providerId)) return [];
-  const res = await getJson(api, `/appointment/services?calendar_provider_id=${encodeURIComponent(ref.providerId)}`);
+  const res = await getJson(api, callPath(bookingRoutes.services, undefined, { calendar_provider_id: ref.providerId }));
   return res.ok ? (res.value.services as Loose[]).map((s) => str(s.id)).filter(Boolean) : [];
 }
 
@@ -148,7 +149,7 @@ export async function calendarElementIds(api: ApiFetch, ref: { calendarId: strin
  */
 export async function loadPrerenderedSlots(api: ApiFetch, calendarId: string, zone: string, now: number): Promise<PrerenderedSlots | null> {
   const month = firstOfMonth(todayIn(zone, now));
-  const res = await getJson(api, freeSlotsPath({ calendarId, ...monthRange(month), timezone: zone })).catch(() => null);
+  const res = await getJson(api, callPath(bookingRoutes.freeSlots, undefined, freeSlotsFor({ calendarId, ...monthRange(month), timezone: zone }))).catch(() => null);
   if (!res?.ok) return null;
   const slots: FreeSlots = {};
   for (const [date, day] of Object.entries(res.value)) {

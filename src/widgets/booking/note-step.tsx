@@ -1,6 +1,7 @@
 /** Step 3: thank you, with an optional note; Submit stays disabled while it is empty, Skip moves on. */
 import { useEffect, useId, useRef, useState } from 'react';
-import { addNote } from './api';
+import { callApi, refusalText } from '../../client/api';
+import { bookingRoutes } from '../../schemas/calls/booking-routes';
 import type { BookingMessages } from './messages';
 
 export interface NoteStepProps {
@@ -20,13 +21,10 @@ export function NoteStep({ messages: m, appointmentId, onDone }: NoteStepProps) 
   async function submit() {
     setSending(true);
     setError('');
-    try {
-      await addNote(appointmentId, note.trim());
-      onDone();
-    } catch (err) {
-      setError((err as Error).message || m.unableToSchedule);
-      setSending(false);
-    }
+    const answer = await callApi(bookingRoutes.note, { params: { appointmentId }, json: { notes: note.trim() } });
+    if (answer.kind === 'ok') return onDone();
+    setError(refusalText(answer, m.unableToSchedule));
+    setSending(false);
   }
 
   return (

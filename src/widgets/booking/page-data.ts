@@ -7,6 +7,8 @@ import type { Translator } from '../../lib/i18n';
 import { reportError } from '../../lib/report-error';
 import { requestTranslator } from '../../serving/request-context';
 import type { ApiFetch } from '../../platform/client';
+import { bookingRoutes } from '../../schemas/calls/booking-routes';
+import { callPath } from '../../schemas/calls/define-call';
 import type { CancelWidgetProps } from './cancel-widget';
 import { type Loaded, loadBookingWidget, loadEvent, readBookingQuery } from './load';
 import { bookingMessages } from './messages';
@@ -38,7 +40,7 @@ export async function cancelPageData(api: ApiFetch, request: Request, url: URL):
   if (!query.eventId) return { translator, loaded: { ok: false, status: 404, msg: t('booking:appointmentIdNotFound') } };
   const event = await loadEvent(api, query.eventId);
   if (!event.ok) return { translator, loaded: event.status === 404 ? { ok: false, status: 404, msg: t('booking:noEvent') } : event };
-  const res = await api(`/appointment/widget_data?calendar=${encodeURIComponent(event.value.calendarId)}`);
+  const res = await api(callPath(bookingRoutes.widgetData, undefined, { calendar: event.value.calendarId }));
   const data = (await res.json().catch(() => ({}))) as Record<string, { calendar?: { name?: string }; calendarProvider?: { use24hFormat?: boolean } } | undefined>;
   const entry = data[event.value.calendarId];
   const e = event.value;

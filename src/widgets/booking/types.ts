@@ -2,7 +2,7 @@
 import type { IsoDate } from '../../lib/time/calendar-month';
 import type { FormBody } from '../../schemas/form';
 import type { FormStringsDiff } from '../form/types';
-import type { FreeSlots } from './api';
+import type { FreeSlots } from '../../schemas/calls/booking-routes';
 import type { BookingMessages } from './messages';
 
 /** One bookable calendar (service), as the widget shows it. */
@@ -82,12 +82,3 @@ export interface PrerenderedSlots {
   slots: FreeSlots;
 }
 
-/** The appointment as the booking calls answer it. */
-export interface BookedAppointment {
-  id: string;
-  start_time: string;
-  end_time: string;
-  selected_timezone: string;
-  calendar_id: string;
-  event_address: string;
-}

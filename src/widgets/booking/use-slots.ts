@@ -14,7 +14,8 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { type IsoDate, monthRange } from '../../lib/time/calendar-month';
-import { type FreeSlots, fetchFreeSlots } from './api';
+import { callApi, refusalText } from '../../client/api';
+import { bookingRoutes, type FreeSlots, freeSlotsFor } from '../../schemas/calls/booking-routes';
 import type { PrerenderedSlots } from './types';
 
 export type SlotsState = { status: 'loading' } | { status: 'ready'; slots: FreeSlots } | { status: 'failed'; message: string };
@@ -34,15 +35,12 @@ export function useSlots(calendarId: string, month: IsoDate, zone: string, versi
     // The first fetch of prerendered slots refreshes them in place.
     const refresh = ticket === 1 && matches(prerendered);
     if (!refresh) setAnswer({ key, state: LOADING });
-    fetchFreeSlots({ calendarId, ...monthRange(month), timezone: zone }, controller.signal).then(
-      (slots) => {
-        if (ticket === latest.current) setAnswer({ key, state: { status: 'ready', slots } });
-      },
-      (err: Error) => {
-        // A failed refresh keeps the prerendered slots: booking a taken one is refused with its own message.
-        if (ticket === latest.current && err.name !== 'AbortError' && !refresh) setAnswer({ key, state: { status: 'failed', message: err.message } });
-      },
-    );
+    void callApi(bookingRoutes.freeSlots, { query: freeSlotsFor({ calendarId, ...monthRange(month), timezone: zone }), signal: controller.signal }).then((answer) => {
+      if (ticket !== latest.current || controller.signal.aborted) return;
+      if (answer.kind === 'ok') setAnswer({ key, state: { status: 'ready', slots: answer.body } });
+      // A failed refresh keeps the prerendered slots: booking a taken one is refused with its own message.
+      else if (!refresh) setAnswer({ key, state: { status: 'failed', message: refusalText(answer, '') } });
+    });
     return () => controller.abort();
   }, [calendarId, month, zone, version, awake]);
   return answer.key === key ? answer.state : LOADING;

@@ -104,7 +104,6 @@ export default function FormWidget(props: FormWidgetProps) {
   const { state, submit } = useSubmission({
     kind: 'form',
     id: formId,
-    endpoint: '/api/form',
     token: props.token,
     onAccepted,
     onRejected: (outcome) => {

@@ -3,14 +3,15 @@
  * browser stores File objects as blobs), until the connection returns. Keyed by the
  * idempotency key, so a resend that races another stores one submission.
  */
-import type { Submission, SubmitEndpoint } from './submit';
+import { type Submission, submitCallAt, submitPath } from './submit';
 
 const DB_NAME = 'edgefunnel-outbox';
 const STORE = 'submissions';
 
 interface Stored {
   key: string;
-  endpoint: SubmitEndpoint;
+  /** The path of the submission's call (submitPath). */
+  endpoint: string;
   formData: Record<string, unknown>;
   files: { field: string; file: File }[];
   savedAt: number;
@@ -38,7 +39,7 @@ async function run<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) =>
 /** Keeps a submission until it is sent; false when the browser cannot store it (private mode, no IndexedDB). */
 export async function keepSubmission(key: string, submission: Submission, now: number): Promise<boolean> {
   const files = Object.entries(submission.files).flatMap(([field, list]) => list.map((file) => ({ field, file })));
-  const stored: Stored = { key, endpoint: submission.endpoint, formData: submission.formData, files, savedAt: now };
+  const stored: Stored = { key, endpoint: submitPath(submission.call), formData: submission.formData, files, savedAt: now };
   try {
     await run('readwrite', (store) => store.put(stored));
     return true;
@@ -55,9 +56,11 @@ export async function forgetSubmission(key: string): Promise<void> {
 export async function waitingSubmissions(): Promise<{ key: string; submission: Submission }[]> {
   if (typeof indexedDB === 'undefined') return [];
   const all = await run('readonly', (store) => store.getAll() as IDBRequest<Stored[]>).catch(() => [] as Stored[]);
-  return all.map((s) => {
+  return all.flatMap((s) => {
+    const call = submitCallAt(s.endpoint);
+    if (!call) return [];
     const files: Record<string, File[]> = {};
     for (const { field, file } of s.files) files[field] = [...(files[field] ?? []), file];
-    return { key: s.key, submission: { endpoint: s.endpoint, formData: s.formData, files } };
+    return [{ key: s.key, submission: { call, formData: s.formData, files } }];
   });
 }

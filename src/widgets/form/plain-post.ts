@@ -6,6 +6,8 @@
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD, IDEMPOTENCY_FIELD, MIN_FILL_MS } from '../../lib/spam-defence';
 import type { FieldError } from '../../lib/validation/fields';
 import type { ApiFetch } from '../../platform/client';
+import { callPath } from '../../schemas/calls/define-call';
+import { formsRoutes } from '../../schemas/calls/forms-routes';
 import type { FormDocument } from '../../schemas/form';
 import { type AfterSubmit, afterSubmit } from './after-submit';
 import { readPlainForm } from './plain-form';
@@ -34,7 +36,7 @@ export async function postPlainForm(
     ...funnelOf(options.query),
   };
   const send = async () => {
-    const res = await api('/form', { method: 'POST', body: submissionBody({ ...answers, ...extras }, files) });
+    const res = await api(callPath(formsRoutes.submitForm), { method: 'POST', body: submissionBody({ ...answers, ...extras }, files) });
     return { res, body: (await res.json().catch(() => ({}))) as Record<string, unknown> };
   };
   let { res, body } = await send();

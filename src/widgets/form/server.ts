@@ -5,6 +5,8 @@
  */
 import * as v from 'valibot';
 import type { ApiFetch } from '../../platform/client';
+import { callPath } from '../../schemas/calls/define-call';
+import { formsRoutes } from '../../schemas/calls/forms-routes';
 import { type FormDocument, formDocument } from '../../schemas/form';
 
 export interface FormLocation {
@@ -27,7 +29,7 @@ async function msgOf(res: Response): Promise<string> {
 }
 
 export async function loadForm(api: ApiFetch, id: string): Promise<LoadedForm> {
-  const res = await api(`/form/${encodeURIComponent(id)}`);
+  const res = await api(callPath(formsRoutes.getForm, { form_id: id }));
   if (!res.ok) return { ok: false, status: res.status, msg: await msgOf(res) };
   const body = (await res.json()) as Record<string, unknown>;
   const doc = v.safeParse(formDocument, { ...body, id: body.id ?? id });
@@ -37,7 +39,7 @@ export async function loadForm(api: ApiFetch, id: string): Promise<LoadedForm> {
 }
 
 export async function formToken(api: ApiFetch, kind: 'form' | 'survey', id: string): Promise<string> {
-  const res = await api(`/widget-token?kind=${kind}&id=${encodeURIComponent(id)}`).catch(() => null);
+  const res = await api(callPath(formsRoutes.widgetToken, undefined, { kind, id })).catch(() => null);
   const body = res?.ok ? ((await res.json()) as { token?: unknown }) : {};
   return typeof body.token === 'string' ? body.token : '';
 }

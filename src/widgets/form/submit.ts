@@ -1,27 +1,38 @@
 /**
  * Sending a submission (docs/widget-api.md): multipart with a `formData` part (the JSON of
  * answers and extras) and one file part per file, named by the field's key. Every
- * submission carries an idempotency key and the spam-defence fields; a network failure
- * answers `offline` (the caller keeps the submission, see ./outbox.ts), a refusal answers
- * the server's status, msg and field errors.
+ * submission carries an idempotency key and the spam-defence fields. It answers as every
+ * call does (src/client/api.ts); `offline` also for a gateway that could not reach the API
+ * (the caller keeps the submission, see ./outbox.ts), `refused` with the server's status,
+ * msg, field errors and spam-defence reason.
  */
-import type { FieldError } from '../../lib/validation/fields';
-import { FORM_TOKEN_FIELD, HONEYPOT_FIELD, IDEMPOTENCY_FIELD, MIN_FILL_MS, type SpamReason } from '../../lib/spam-defence';
+import { type CallAnswer, callApi, refusalOf } from '../../client/api';
+import { FORM_TOKEN_FIELD, HONEYPOT_FIELD, IDEMPOTENCY_FIELD, MIN_FILL_MS } from '../../lib/spam-defence';
+import { bookingRoutes } from '../../schemas/calls/booking-routes';
+import { apiPath } from '../../schemas/calls/define-call';
+import { formsRoutes } from '../../schemas/calls/forms-routes';
+import { surveysRoutes } from '../../schemas/calls/surveys-routes';
 
-export type SubmitEndpoint = '/api/form' | '/api/survey' | '/api/appointment';
+/** The calls that take a submission. */
+const SUBMIT_CALLS = { form: formsRoutes.submitForm, survey: surveysRoutes.submitSurvey, appointment: bookingRoutes.book };
+
+export type SubmitCall = keyof typeof SUBMIT_CALLS;
+
+/** The path a submission goes to, which the outbox keeps it under. */
+export const submitPath = (call: SubmitCall): string => apiPath(SUBMIT_CALLS[call]);
+
+/** The call of a kept submission's path; undefined for a path that takes none. */
+export const submitCallAt = (path: string): SubmitCall | undefined => (Object.keys(SUBMIT_CALLS) as SubmitCall[]).find((call) => submitPath(call) === path);
 
 export interface Submission {
-  endpoint: SubmitEndpoint;
+  call: SubmitCall;
   /** The answers by field key, and the extras (formId, location_id, sessionId, funneEventData, …). */
   formData: Record<string, unknown>;
   /** Files by field key (a signature is a PNG file under its field's key). */
   files: Readonly<Record<string, readonly File[]>>;
 }
 
-export type SubmitOutcome =
-  | { kind: 'ok'; body: Record<string, unknown> }
-  | { kind: 'rejected'; status: number; msg: string; errors: FieldError[]; reason?: SpamReason }
-  | { kind: 'offline' };
+export type SubmitOutcome = CallAnswer<Record<string, unknown>>;
 
 /** A new idempotency key. */
 export function newIdempotencyKey(): string {
@@ -43,19 +54,15 @@ export function submissionBody(submission: Submission): FormData {
 
 /** Posts a submission; `fetcher` is the network boundary. */
 export async function sendSubmission(submission: Submission, fetcher: typeof fetch = fetch): Promise<SubmitOutcome> {
-  let res: Response;
-  try {
-    res = await fetcher(submission.endpoint, { method: 'POST', body: submissionBody(submission), credentials: 'same-origin' });
-  } catch {
-    return { kind: 'offline' };
+  const answer = await callApi(SUBMIT_CALLS[submission.call], { form: submissionBody(submission), fetcher });
+  if (answer.kind === 'ok') {
+    const body = (answer.body ?? {}) as Record<string, unknown>;
+    // The seed's answer may refuse with a 200 and `status: false`.
+    return body.status === false ? refusalOf(200, body) : { kind: 'ok', body };
   }
-  const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
-  if (res.ok && body.status !== false) return { kind: 'ok', body };
   // A gateway or worker that is unreachable answers 502-504: keep the submission and retry.
-  if (res.status >= 502 && res.status <= 504) return { kind: 'offline' };
-  const errors = Array.isArray(body.errors) ? (body.errors as FieldError[]) : [];
-  const msg = typeof body.msg === 'string' ? body.msg : '';
-  return { kind: 'rejected', status: res.status, msg, errors, ...(typeof body.reason === 'string' ? { reason: body.reason as SpamReason } : {}) };
+  if (answer.kind === 'refused' && answer.status >= 502 && answer.status <= 504) return { kind: 'offline', error: answer };
+  return answer;
 }
 
 /** Milliseconds still to wait so a quick visitor is not mistaken for a bot. */
@@ -65,11 +72,6 @@ export function fillDelay(shownAt: number, now: number): number {
 
 /** A fresh form token for a form or survey (funnel pages are cached HTML, so islands ask on mount). */
 export async function fetchFormToken(kind: 'form' | 'survey', id: string, fetcher: typeof fetch = fetch): Promise<string> {
-  try {
-    const res = await fetcher(`/api/widget-token?kind=${kind}&id=${encodeURIComponent(id)}`, { credentials: 'same-origin' });
-    const body = (await res.json()) as { token?: unknown };
-    return typeof body.token === 'string' ? body.token : '';
-  } catch {
-    return '';
-  }
+  const answer = await callApi(formsRoutes.widgetToken, { query: { kind, id }, fetcher });
+  return answer.kind === 'ok' && typeof answer.body.token === 'string' ? answer.body.token : '';
 }

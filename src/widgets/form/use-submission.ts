@@ -8,18 +8,19 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { FORM_TOKEN_FIELD } from '../../lib/spam-defence';
 import { forgetSubmission, keepSubmission, waitingSubmissions } from './outbox';
-import { defenceFields, fetchFormToken, fillDelay, newIdempotencyKey, type Submission, type SubmitEndpoint, type SubmitOutcome, sendSubmission } from './submit';
+import type { CallRefusal } from '../../client/api';
+import { defenceFields, fetchFormToken, fillDelay, newIdempotencyKey, type Submission, sendSubmission } from './submit';
 
 export type SubmitState = { kind: 'idle' } | { kind: 'sending' } | { kind: 'pending' } | { kind: 'done'; body: Record<string, unknown> };
 
 export interface SubmissionOptions {
+  /** What is submitted, which names the call it goes to. */
   kind: 'form' | 'survey';
   id: string;
-  endpoint: SubmitEndpoint;
   /** A token the page embedded; '' makes the widget fetch one when it mounts. */
   token: string;
   onAccepted: (body: Record<string, unknown>) => void;
-  onRejected: (outcome: Extract<SubmitOutcome, { kind: 'rejected' }>) => void;
+  onRejected: (outcome: CallRefusal) => void;
 }
 
 /** First automatic resend of a waiting submission; each next one waits twice as long, up to a minute. */
@@ -37,7 +38,7 @@ async function flushOutbox(): Promise<void> {
 }
 
 export function useSubmission(options: SubmissionOptions) {
-  const { kind, id, endpoint, onAccepted, onRejected } = options;
+  const { kind, id, onAccepted, onRejected } = options;
   const [state, setState] = useState<SubmitState>({ kind: 'idle' });
   const shownAt = useRef(Date.now());
   const token = useRef<Promise<string>>(Promise.resolve(options.token));
@@ -63,12 +64,12 @@ export function useSubmission(options: SubmissionOptions) {
       waiting.current = null;
       attempts.current = 0;
       await forgetSubmission(idempotencyKey);
-      if (outcome.kind === 'rejected' && !renewed && outcome.reason?.startsWith('token_')) {
+      if (outcome.kind === 'refused' && !renewed && outcome.reason?.startsWith('token_')) {
         token.current = fetchFormToken(kind, id);
         const formData = { ...submission.formData, [FORM_TOKEN_FIELD]: await token.current };
         return deliver({ ...submission, formData }, idempotencyKey, true);
       }
-      if (outcome.kind === 'rejected') {
+      if (outcome.kind === 'refused') {
         setState({ kind: 'idle' });
         onRejected(outcome);
         return;
@@ -104,10 +105,10 @@ export function useSubmission(options: SubmissionOptions) {
       setState({ kind: 'sending' });
       key.current ??= newIdempotencyKey();
       await sleep(fillDelay(shownAt.current, Date.now()));
-      const submission: Submission = { endpoint, formData: { ...formData, ...defenceFields(await token.current, honeypot, key.current) }, files };
+      const submission: Submission = { call: kind, formData: { ...formData, ...defenceFields(await token.current, honeypot, key.current) }, files };
       await deliver(submission, key.current);
     },
-    [endpoint, deliver],
+    [kind, deliver],
   );
 
   return { state, submit };

@@ -7,10 +7,10 @@
 import { readFunnelContext } from '../../client/context';
 import { setCookie } from '../../client/cookie-jar';
 import { startPixel, trackPixelEvent } from '../../client/pixel';
-import { sendJson } from '../../client/tracking';
-import { SESSION_PATH } from '../../lib/tracking/events';
+import { sendBeacon } from '../../client/api';
 import { FINGERPRINT_COOKIE, newFingerprint, ONE_YEAR_SECONDS, resolveFingerprint } from '../../lib/tracking/fingerprint';
 import { pixelPlan } from '../../lib/tracking/pixel';
+import { funnelRoutes } from '../../schemas/calls/funnel-routes';
 
 /** The visitor's fingerprint; a new one is stored unless the visit is not tracked. */
 export function visitorFingerprint(notrack: boolean): string {
@@ -31,7 +31,7 @@ export interface WidgetVisit {
 /** Records the widget's session and starts its pixel. Inside a funnel page the page already did both. */
 export function trackWidgetView(visit: WidgetVisit, fingerprint: string): void {
   if (document.getElementById('funnel-context')) return;
-  sendJson(window, SESSION_PATH, { locationId: visit.locationId, type: visit.kind, id: visit.id, name: visit.name, fingerprint });
+  sendBeacon(window, funnelRoutes.session, { locationId: visit.locationId, type: visit.kind, id: visit.id, name: visit.name, fingerprint });
   startPixel(document, window, pixelPlan(visit.pixelId, visit.pageViewEvent));
 }
 

@@ -3,16 +3,10 @@
  * payload, the email lower-cased, the fingerprint only with sticky contact, the email
  * validation flag as a number. A failed contact creation is logged only (requirements PAGE-ERRORS).
  */
-import { CHECKOUT_PATHS, postJson } from '../../lib/checkout/calls';
+import { callApi } from '../../client/api';
+import { funnelRoutes, type OptinAnswer } from '../../schemas/calls/funnel-routes';
 import type { ContactPayload } from '../../schemas/funnel-calls';
 import { CONTACT_KEYS, type ContactTag } from './contact-fields';
-
-export interface OptinAnswer {
-  contact?: { id: string };
-  fingerprint?: string;
-  sessionFingerprint?: string;
-  sessionId?: string;
-}
 
 export interface OptinInput {
   values: Readonly<Record<string, unknown>>;
@@ -54,7 +48,7 @@ export function contactPayload(input: OptinInput): ContactPayload {
 
 /** Creates the contact; null (logged) when it failed. */
 export async function optIn(input: OptinInput): Promise<OptinAnswer | null> {
-  const answer = await postJson<OptinAnswer>(CHECKOUT_PATHS.contact, contactPayload(input));
+  const answer = await callApi(funnelRoutes.contact, { json: contactPayload(input) });
   if (answer.kind === 'ok') return answer.body;
   console.error('order form: the contact could not be created', answer.kind === 'refused' ? `${answer.status} ${answer.msg}` : answer.error);
   return null;

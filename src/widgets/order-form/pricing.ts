@@ -4,7 +4,7 @@
  * currency table (src/lib/currency.ts), CHF to 0.05, and the billing interval of recurring
  * products. Pure.
  */
-import type { ProductOffer } from '../../lib/checkout/calls';
+import type { ProductView } from '../../schemas/calls/payments-routes';
 import { formatMoney } from '../../lib/currency';
 import type { CheckoutStrings } from './types';
 
@@ -13,14 +13,14 @@ type Interval = keyof CheckoutStrings['interval'];
 const isInterval = (value: string | null): value is Interval => value === 'day' || value === 'week' || value === 'month' || value === 'year';
 
 /** `$497.00`, or `$97.00 per month` for a recurring product. */
-export function priceLabel(product: Pick<ProductOffer, 'amount' | 'currency' | 'paymentType' | 'interval'>, lang: string, intervals: CheckoutStrings['interval']): string {
+export function priceLabel(product: Pick<ProductView, 'amount' | 'currency' | 'paymentType' | 'interval'>, lang: string, intervals: CheckoutStrings['interval']): string {
   const price = formatMoney(product.amount, product.currency, lang);
   if (product.paymentType !== 'recurring') return price;
   return `${price} ${intervals[isInterval(product.interval) ? product.interval : 'month']}`;
 }
 
 /** The total of the chosen products (one currency per order), formatted; '' when nothing is chosen. */
-export function totalLabel(chosen: Pick<ProductOffer, 'amount' | 'currency'>[], lang: string): string {
+export function totalLabel(chosen: Pick<ProductView, 'amount' | 'currency'>[], lang: string): string {
   const [first] = chosen;
   if (!first) return '';
   return formatMoney(

@@ -4,7 +4,7 @@
  * and text, image), and the summary with the total. 'No products available' when the step
  * sells nothing.
  */
-import type { ProductOffer } from '../../lib/checkout/calls';
+import type { ProductView } from '../../schemas/calls/payments-routes';
 import { priceLabel, totalLabel } from './pricing';
 import type { OrderFormProps } from './types';
 import type { ProductsState } from './use-products';
@@ -13,7 +13,7 @@ interface Props {
   form: OrderFormProps;
   products: ProductsState;
   chosen: ReadonlySet<string>;
-  chosenProducts: ProductOffer[];
+  chosenProducts: ProductView[];
   onToggle: (id: string, on: boolean) => void;
 }
 
@@ -23,7 +23,7 @@ export function ProductStep({ form, products, chosen, chosenProducts, onToggle }
   if (products.kind === 'failed' || (products.primary.length === 0 && products.bumps.length === 0)) {
     return <p className="ef-order__empty" data-testid="no-products">{strings.noProducts}</p>;
   }
-  const price = (product: ProductOffer) => priceLabel(product, lang, strings.interval);
+  const price = (product: ProductView) => priceLabel(product, lang, strings.interval);
   return (
     <>
       <fieldset className="ef-order__products">

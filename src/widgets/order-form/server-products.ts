@@ -6,16 +6,16 @@
  * funnel changes (the products kind's pagesAffected); the amount charged is always read from
  * the database. Null when the list cannot be read: the island then fetches it itself.
  */
-import { type ProductOffer, productListUrl } from '../../lib/checkout/calls';
+import { callPath } from '../../schemas/calls/define-call';
+import { paymentsRoutes, type ProductView } from '../../schemas/calls/payments-routes';
 import type { ApiFetch } from '../../platform/client';
 
-export async function loadStepProducts(api: ApiFetch, funnelId: string, stepId: string): Promise<ProductOffer[] | null> {
+export async function loadStepProducts(api: ApiFetch, funnelId: string, stepId: string): Promise<ProductView[] | null> {
   if (!funnelId) return null;
   try {
-    // The platform client takes paths below /api.
-    const res = await api(productListUrl(funnelId, stepId).slice('/api'.length));
+    const res = await api(callPath(paymentsRoutes.productList, undefined, { funnel_id: funnelId, step_id: stepId || undefined }));
     const body: unknown = res.ok ? await res.json() : null;
-    return Array.isArray(body) ? (body as ProductOffer[]) : null;
+    return Array.isArray(body) ? (body as ProductView[]) : null;
   } catch {
     return null;
   }

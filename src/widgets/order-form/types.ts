@@ -1,6 +1,6 @@
 /** The order form island's props: only what the browser needs, built on the server by props.ts. */
 import type { Step1Settings, Step2Settings } from '../../elements/order-settings';
-import type { ProductOffer } from '../../lib/checkout/calls';
+import type { ProductView } from '../../schemas/calls/payments-routes';
 import type { FormStringsDiff } from '../form/types';
 
 /** Every visitor-facing string of the form, translated on the server (namespace checkout). */
@@ -55,5 +55,5 @@ export interface OrderFormProps {
   /** The form engine's strings (field messages, select prompts). */
   formStrings: FormStringsDiff;
   /** A one-step form's products, read at render (server-products.ts); absent: the island fetches them. */
-  products?: ProductOffer[];
+  products?: ProductView[];
 }

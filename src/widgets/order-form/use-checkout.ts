@@ -6,9 +6,10 @@
  * the visitor enters another.
  */
 import { useRef, useState } from 'react';
-import { completeSale } from '../../lib/checkout/after-sale';
-import { CHECKOUT_PATHS, type PayAnswer, type PayRequest, payFailureText, postJson, type ProductOffer } from '../../lib/checkout/calls';
+import { callApi, refusalText } from '../../client/api';
+import { completeSale } from '../../client/checkout/after-sale';
 import { saleTarget } from '../../lib/checkout/sale-target';
+import { type PayRequest, paymentsRoutes, type ProductView } from '../../schemas/calls/payments-routes';
 import type { BillingDetails, CardConfirmation } from './use-card';
 import type { CheckoutStrings } from './types';
 
@@ -27,7 +28,7 @@ export interface Visit {
 }
 
 interface PayInput {
-  products: ProductOffer[];
+  products: ProductView[];
   billing: BillingDetails;
   confirm: (clientSecret: string, billing: BillingDetails) => Promise<CardConfirmation>;
 }
@@ -44,13 +45,13 @@ export function useCheckout(visit: () => Visit, strings: CheckoutStrings, saleAc
 
   async function setUpCard(v: Visit, input: PayInput): Promise<{ clientSecret: string; paymentMethodId: string } | null> {
     if (confirmed.current) return confirmed.current;
-    const intent = await postJson<{ client_secret?: string }>(CHECKOUT_PATHS.setupIntent, { locationId: v.locationId });
+    const intent = await callApi(paymentsRoutes.setupIntent, { json: { locationId: v.locationId } });
     if (intent.kind === 'refused' && intent.status === 503) {
       setState({ kind: 'unavailable' });
       return null;
     }
     if (intent.kind !== 'ok') {
-      fail(payFailureText(intent, strings.paymentFailed));
+      fail(refusalText(intent, strings.paymentFailed));
       return null;
     }
     const clientSecret = intent.body.client_secret;
@@ -95,13 +96,13 @@ export function useCheckout(visit: () => Visit, strings: CheckoutStrings, saleAc
       ...(v.sessionId ? { sessionId: v.sessionId } : {}),
       ...(v.sessionFingerprint ? { sessionFingerprint: v.sessionFingerprint } : {}),
     };
-    const answer = await postJson<PayAnswer>(CHECKOUT_PATHS.pay, request);
+    const answer = await callApi(paymentsRoutes.pay, { json: request });
     if (answer.kind !== 'ok') {
       if (answer.kind === 'offline') console.error('order form: the pay call failed', answer.error);
       else console.error('order form: payment refused', answer.status, answer.msg);
       // A declined or refused card cannot be charged again: the next try sets up a new one.
       if (answer.kind === 'refused' && answer.status >= 400 && answer.status < 500) confirmed.current = null;
-      fail(payFailureText(answer, strings.paymentFailed));
+      fail(refusalText(answer, strings.paymentFailed));
       return;
     }
     setState({ kind: 'redirecting' });

@@ -7,13 +7,14 @@
  * failed list shows the server's msg in an alert and is reported (requirements PAGE-ERRORS).
  */
 import { useEffect, useMemo, useState } from 'react';
-import { getJson, type ProductOffer, productListUrl } from '../../lib/checkout/calls';
+import { callApi, refusalText } from '../../client/api';
+import { paymentsRoutes, type ProductView } from '../../schemas/calls/payments-routes';
 import type { BumpOffer } from './types';
 
-export type ProductsState = { kind: 'loading' } | { kind: 'ready'; primary: ProductOffer[]; bumps: { offer: BumpOffer; product: ProductOffer }[] } | { kind: 'failed'; message: string };
+export type ProductsState = { kind: 'loading' } | { kind: 'ready'; primary: ProductView[]; bumps: { offer: BumpOffer; product: ProductView }[] } | { kind: 'failed'; message: string };
 
 /** The list as the form shows it: primary products, and the seller's enabled bumps that are bump products of the list. */
-function readyState(list: ProductOffer[], bumpOffers: BumpOffer[]): Extract<ProductsState, { kind: 'ready' }> {
+function readyState(list: ProductView[], bumpOffers: BumpOffer[]): Extract<ProductsState, { kind: 'ready' }> {
   const byId = new Map(list.map((product) => [product.id, product]));
   const primary = list.filter((product) => !product.bumpProduct);
   const bumps = bumpOffers.flatMap((offer) => {
@@ -26,17 +27,17 @@ function readyState(list: ProductOffer[], bumpOffers: BumpOffer[]): Extract<Prod
 /** The first primary product is chosen at start. */
 const firstChoice = (state: ProductsState): ReadonlySet<string> => new Set(state.kind === 'ready' && state.primary[0] ? [state.primary[0].id] : []);
 
-export function useProducts(funnelId: string, stepId: string, bumpOffers: BumpOffer[], failedText: string, initial?: ProductOffer[]) {
+export function useProducts(funnelId: string, stepId: string, bumpOffers: BumpOffer[], failedText: string, initial?: ProductView[]) {
   const [state, setState] = useState<ProductsState>(() => (initial ? readyState(initial, bumpOffers) : { kind: 'loading' }));
   const [chosen, setChosen] = useState<ReadonlySet<string>>(() => firstChoice(state));
 
   useEffect(() => {
     if (!funnelId || initial) return;
     let cancelled = false;
-    getJson<ProductOffer[]>(productListUrl(funnelId, stepId)).then((answer) => {
+    callApi(paymentsRoutes.productList, { query: { funnel_id: funnelId, step_id: stepId || undefined } }).then((answer) => {
       if (cancelled) return;
       if (answer.kind !== 'ok' || !Array.isArray(answer.body)) {
-        const message = answer.kind === 'refused' && answer.msg ? answer.msg : failedText;
+        const message = answer.kind === 'ok' ? failedText : refusalText(answer, failedText);
         console.error('order form: the product list failed', answer);
         window.alert(message);
         setState({ kind: 'failed', message });

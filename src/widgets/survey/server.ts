@@ -7,6 +7,8 @@ import * as v from 'valibot';
 import type { Translator } from '../../lib/i18n';
 import { dateInOrUtc } from '../../lib/time/today';
 import type { ApiFetch } from '../../platform/client';
+import { callPath } from '../../schemas/calls/define-call';
+import { surveysRoutes } from '../../schemas/calls/surveys-routes';
 import { type SurveyDocument, surveyDocument } from '../../schemas/survey';
 import { formStrings } from '../form/strings';
 import { surveyStrings } from './strings';
@@ -30,7 +32,7 @@ const locationOf = v.object({
 export async function loadSurvey(api: ApiFetch, id: string): Promise<LoadedSurvey> {
   let res: Response;
   try {
-    res = await api(`/survey/${encodeURIComponent(id)}`);
+    res = await api(callPath(surveysRoutes.getSurvey, { id }));
   } catch {
     return { ok: false, status: 502, msg: 'Unable to reach the survey service' };
   }

@@ -127,7 +127,6 @@ export default function SurveyWidget(props: SurveyWidgetProps) {
   const { state, submit } = useSubmission({
     kind: 'survey',
     id: surveyId,
-    endpoint: '/api/survey',
     token: props.token,
     onAccepted,
     onRejected: (outcome) => {

@@ -4,11 +4,11 @@
  * storage, one year), the pixel event is tracked, and the visitor is sent on. When the
  * sale action cannot redirect, the seed's post-sale alert tells them the order is placed.
  */
-import { setCookie } from '../../client/cookie-jar';
-import { trackPixelEvent } from '../../client/pixel';
-import { ONE_YEAR_SECONDS } from '../tracking/fingerprint';
-import { membershipCookieName } from '../tracking/membership';
-import type { PayAnswer } from './calls';
+import { ONE_YEAR_SECONDS } from '../../lib/tracking/fingerprint';
+import { membershipCookieName } from '../../lib/tracking/membership';
+import type { PayAnswer } from '../../schemas/calls/payments-routes';
+import { setCookie } from '../cookie-jar';
+import { trackPixelEvent } from '../pixel';
 
 /** True when the visitor is being redirected; false after the post-sale alert. */
 export function completeSale(win: Window, sale: { answer: PayAnswer; locationId: string; pixelEvent: 'OrderFormPurchase' | 'Upsell'; target: string | null; postSaleMessage: string }): boolean {

@@ -1,5 +1,5 @@
 /** Every browser-facing call of both seeds, one list for the gateway and the API. */
-import type { CallSpec } from '../call';
+import type { CallSpec } from './define-call';
 import { bookingCalls } from './booking';
 import { formsCalls } from './forms';
 import { funnelCalls } from './funnel';
