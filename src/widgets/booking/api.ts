@@ -51,13 +51,6 @@ export interface BookingAnswer {
   calendarThankYouUrl?: string;
 }
 
-/** POST /appointment, multipart: the answers and the booking keys in `formData`. */
-export function bookSlot(formData: Record<string, unknown>): Promise<BookingAnswer> {
-  const body = new FormData();
-  body.set('formData', JSON.stringify(formData));
-  return call<BookingAnswer>('/appointment', { method: 'POST', body });
-}
-
 export const reschedule = (body: { event_id: string; selected_slot: string; timezone: string; calendar_id: string }) =>
   call<{ appointment: BookedAppointment }>('/appointment', { json: body });
 
