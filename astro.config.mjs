@@ -75,7 +75,7 @@ export default defineConfig({
   output: 'server',
   adapter: cloudflare({ imageService: 'passthrough' }),
   integrations: [react(), interactDirective, externalIslandScript],
-  server: { port: 8787, host: '127.0.0.1' },
+  server: { port: Number(process.env.PORT) || 8787, host: '127.0.0.1' },
   // Page CSS is inlined: nothing blocks the first render (measured by npm run bench's Lighthouse run).
   build: { inlineStylesheets: 'always' },
   security: { checkOrigin: false },

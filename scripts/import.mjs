@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
  * npm run import -- <folder> [--url http://localhost:8787] [--token TOKEN] [--draft]
+ * (the default URL's port is PORT when set, as for `npm start`)
  *
  * Stores every JSON document below <folder> through the admin API of a running server, in
  * dependency order, then publishes the pages (unless --draft). The token defaults to
@@ -12,6 +13,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readDevVars } from './lib/dev-vars.mjs';
 import { formatSummary, importFolder } from './lib/import-docs.mjs';
+import { listenPort } from './lib/listen-port.mjs';
 import { ensureModernNode } from './lib/modern-node.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -20,7 +22,7 @@ ensureModernNode(import.meta.url, root);
 const USAGE = 'Usage: npm run import -- <folder> [--url http://localhost:8787] [--token TOKEN] [--draft]';
 
 function parseArgs(argv) {
-  const args = { folder: undefined, url: 'http://127.0.0.1:8787', token: undefined, publish: true, quiet: false };
+  const args = { folder: undefined, url: `http://127.0.0.1:${listenPort(process.env.PORT)}`, token: undefined, publish: true, quiet: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const [name, inline] = arg.startsWith('--') ? arg.split(/=(.*)/s, 2) : [arg];

@@ -4,7 +4,8 @@
  *   1. .dev.vars gets a random ADMIN_TOKEN when it has none (never a default token).
  *   2. astro build.
  *   3. The local D1 database (.wrangler/state) gets every migration (wrangler, non-interactive).
- *   4. `wrangler dev` serves the built worker in workerd on http://127.0.0.1:8787, as in
+ *   4. `wrangler dev` serves the built worker in workerd on http://127.0.0.1:8787 (or the
+ *      port in PORT), as in
  *      production: no proxy in front, so any Host reaches the worker (a custom domain row
  *      is served by Host) and a refused body never disturbs the next request.
  *   5. Once it answers the admin status call (which proves the token reached the worker),
@@ -21,6 +22,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { formatUrls, visitorUrls } from './lib/demo-urls.mjs';
 import { ensureAdminToken } from './lib/dev-vars.mjs';
+import { listenPort } from './lib/listen-port.mjs';
 import { formatSync, syncDemo } from './lib/demo-sync.mjs';
 import { readDocuments } from './lib/import-docs.mjs';
 import { ensureModernNode } from './lib/modern-node.mjs';
@@ -29,7 +31,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 ensureModernNode(import.meta.url, root);
 process.chdir(root);
 
-const PORT = 8787;
+const PORT = listenPort(process.env.PORT);
 const HOST = '127.0.0.1';
 const ORIGIN = `http://${HOST}:${PORT}`;
 const DEMO_DATA = resolve(root, 'scripts/demo-data');
@@ -109,7 +111,7 @@ async function waitForServer(child, token, timeoutMs = 90_000) {
 async function main() {
   const { token, created } = ensureAdminToken(DEV_VARS);
   console.log(created ? '• Wrote a new random ADMIN_TOKEN to .dev.vars' : '• Using the ADMIN_TOKEN in .dev.vars');
-  if (!(await portIsFree(PORT, HOST))) throw new Error(`Port ${PORT} is in use; stop what runs there and try again`);
+  if (!(await portIsFree(PORT, HOST))) throw new Error(`Port ${PORT} is in use; stop what runs there, or serve on another port: PORT=8788 npm start`);
 
   console.log('• Building (astro build)…');
   await run('astro', ['build']);

@@ -15,8 +15,8 @@ import { whenLoaded } from './lazy';
 import { isChrome } from './navigation';
 import type { StartedPopups } from './popups';
 
-/** The two popup markups of popup-markup.ts. */
-const POPUP_SELECTOR = '[data-popup], dialog[data-popup-id]';
+/** The popup containers of popup-markup.ts. */
+const POPUP_SELECTOR = '[data-popup]';
 
 /** Opens a popup by id. */
 export type PopupOpener = (id: string) => void;

@@ -1,25 +1,24 @@
 /*
- * How popups appear in the page. Two shapes are accepted, so either renderer output works:
+ * How popups appear in the page (src/layouts/funnel-page.astro renders them):
  *   <div data-popup="popup_1" hidden><div data-popup-dialog>…<button data-popup-close>…
- *   <dialog data-popup-id="popup_1">…<button class="ef-popup-close">…</dialog>
- * Both may carry `data-exit-intent`.
+ * The container may carry `data-exit-intent`.
  */
 
 /** The container of popup `id`, or null. */
 export function findPopup(doc: Document, id: string): HTMLElement | null {
   if (id === '') return null;
   const value = CSS.escape(id);
-  return doc.querySelector<HTMLElement>(`[data-popup="${value}"], dialog[data-popup-id="${value}"]`);
+  return doc.querySelector<HTMLElement>(`[data-popup="${value}"]`);
 }
 
 /** The id of a popup container. */
 export function popupIdOf(container: HTMLElement): string {
-  return container.dataset.popup ?? container.dataset.popupId ?? '';
+  return container.dataset.popup ?? '';
 }
 
 /** Ids of the popups that open on exit intent, in page order. */
 export function exitIntentPopupIds(doc: Document): string[] {
-  const containers = doc.querySelectorAll<HTMLElement>('[data-popup][data-exit-intent], dialog[data-popup-id][data-exit-intent]');
+  const containers = doc.querySelectorAll<HTMLElement>('[data-popup][data-exit-intent]');
   return Array.from(containers)
     .filter((container) => container.dataset.exitIntent !== 'false')
     .map(popupIdOf);
@@ -27,7 +26,6 @@ export function exitIntentPopupIds(doc: Document): string[] {
 
 /** The element that is the dialog itself (gets role=dialog and focus). */
 export function dialogOf(container: HTMLElement): HTMLElement {
-  if (container instanceof HTMLDialogElement) return container;
   return container.querySelector<HTMLElement>('[data-popup-dialog]') ?? container;
 }
 
@@ -35,15 +33,10 @@ export function dialogOf(container: HTMLElement): HTMLElement {
 export function isOverlayClick(container: HTMLElement, event: MouseEvent): boolean {
   const target = event.target;
   if (!(target instanceof Element)) return false;
-  if (target.hasAttribute('data-popup-overlay')) return true;
-  if (target !== container) return false;
-  if (!(container instanceof HTMLDialogElement)) return true;
-  // A click on a modal dialog's backdrop targets the dialog itself, outside its box.
-  const box = container.getBoundingClientRect();
-  return event.clientX < box.left || event.clientX > box.right || event.clientY < box.top || event.clientY > box.bottom;
+  return target.hasAttribute('data-popup-overlay') || target === container;
 }
 
 /** The close control a click landed on, if any. */
 export function closeControlOf(target: EventTarget | null): Element | null {
-  return target instanceof Element ? target.closest('[data-popup-close], .ef-popup-close') : null;
+  return target instanceof Element ? target.closest('[data-popup-close]') : null;
 }

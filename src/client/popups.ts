@@ -1,5 +1,5 @@
 /*
- * Popups of a page (requirements ROUTES, PAGE-STATES), in either markup of popup-markup.ts, hidden until
+ * Popups of a page (requirements ROUTES, PAGE-STATES), in the markup of popup-markup.ts, hidden until
  * opened. Opening fades in over 0.5 s, marks the dialog modal, moves focus inside and keeps
  * it there; the close button, a click on the overlay and Escape close it, and focus goes back
  * to where it was. Closing dispatches `popup:close` on the container (a video inside stops).
@@ -55,15 +55,6 @@ export function createPopups(doc: Document): PopupController {
     }
   };
 
-  // A native <dialog> can also be closed by the browser (Escape → cancel, form method=dialog).
-  const onCancel = (event: Event) => {
-    event.preventDefault();
-    close();
-  };
-  const onNativeClose = (event: Event) => {
-    if (event.target === current) close();
-  };
-
   function open(id: string): boolean {
     const container = findPopup(doc, id);
     if (!container) return false;
@@ -75,11 +66,6 @@ export function createPopups(doc: Document): PopupController {
     dialog.setAttribute('aria-modal', 'true');
     if (!dialog.hasAttribute('tabindex')) dialog.setAttribute('tabindex', '-1');
     container.hidden = false;
-    if (container instanceof HTMLDialogElement) {
-      if (!container.open) container.showModal();
-      container.addEventListener('cancel', onCancel);
-      container.addEventListener('close', onNativeClose);
-    }
     // Let the shown state paint before the class starts the opacity transition.
     void container.offsetWidth;
     container.classList.add('ef-popup--open');
@@ -101,13 +87,8 @@ export function createPopups(doc: Document): PopupController {
     doc.documentElement.classList.remove('ef-popup-active');
     doc.removeEventListener('keydown', onKeydown, true);
     container.removeEventListener('click', onClick);
-    container.removeEventListener('cancel', onCancel);
-    container.removeEventListener('close', onNativeClose);
     const hide = () => {
-      if (current === container) return;
-      if (container instanceof HTMLDialogElement) {
-        if (container.open) container.close();
-      } else container.hidden = true;
+      if (current !== container) container.hidden = true;
     };
     if (reducedMotion()) hide();
     else setTimeout(hide, POPUP_FADE_MS);

@@ -28,7 +28,9 @@ export function describeIssues(issues: readonly v.BaseIssue<unknown>[]): { msg: 
   const first = issues[0];
   if (!first) return { msg: 'Invalid request' };
   const field = v.getDotPath(first) ?? undefined;
-  return { msg: field ? `${field}: ${first.message}` : first.message, field };
+  // A message that names its field itself (it is also the message when the whole body is not an object) is not prefixed again.
+  const named = !field || first.message.startsWith(field);
+  return { msg: named ? first.message : `${field}: ${first.message}`, field };
 }
 
 /** Parses `data` with `schema` or throws a 400 naming the offending field. */

@@ -34,16 +34,16 @@ describe('forms and surveys', () => {
   });
 
   it('refuses a nameless form, a form of an unknown location and a mismatched id', async () => {
-    for (const [path, body, status] of [
-      ['/forms/form_x', { id: 'form_x', locationId: 'loc_a' }, 400],
-      ['/forms/form_x', { id: 'form_x', locationId: 'loc_a', name: '   ' }, 400],
-      ['/forms/form_x', { id: 'form_x', locationId: 'loc_zz', name: 'X' }, 409],
-      ['/surveys/sv_x', { id: 'sv_y', locationId: 'loc_a', name: 'X' }, 400],
-      ['/surveys/sv_x', { id: 'sv_x', locationId: 12, name: 'X' }, 400],
+    for (const [path, body, status, msg] of [
+      ['/forms/form_x', { id: 'form_x', locationId: 'loc_a' }, 400, 'name: Invalid key: Expected "name" but received undefined'],
+      ['/forms/form_x', { id: 'form_x', locationId: 'loc_a', name: '   ' }, 400, 'name: is required'],
+      ['/forms/form_x', { id: 'form_x', locationId: 'loc_zz', name: 'X' }, 409, 'locationId: Location loc_zz does not exist'],
+      ['/surveys/sv_x', { id: 'sv_y', locationId: 'loc_a', name: 'X' }, 400, "The id in the path (sv_x) differs from the document's id (sv_y)"],
+      ['/surveys/sv_x', { id: 'sv_x', locationId: 12, name: 'X' }, 400, 'locationId: Invalid type: Expected string but received 12'],
     ] as const) {
       const res = await admin('PUT', path, body);
       expect(res.status, path).toBe(status);
-      expect(((await res.json()) as { msg: string }).msg).toBeTruthy();
+      expect(((await res.json()) as { msg: string }).msg, path).toBe(msg);
     }
     expect(await row('SELECT count(*) AS n FROM forms WHERE id = ?', 'form_x')).toEqual({ n: 0 });
   });

@@ -44,14 +44,14 @@ describe('POST /appointment (reschedule)', () => {
   });
 
   it.each([
-    ['an unknown event', { event_id: 'apt_nope', selected_slot: slotAt(8, 9), timezone: 'UTC', calendar_id: 'cal_a' }, 404],
-    ['a missing slot', { event_id: 'apt_nope', timezone: 'UTC', calendar_id: 'cal_a' }, 400],
-    ['a slot without offset', { event_id: 'apt_x', selected_slot: '2030-01-01T10:00:00', timezone: 'UTC', calendar_id: 'cal_a' }, 400],
-    ['a wrong type', { event_id: 5, selected_slot: slotAt(8, 9), timezone: 'UTC', calendar_id: 'cal_a' }, 400],
-  ])('answers 4xx for %s', async (_name, body, status) => {
+    ['an unknown event', { event_id: 'apt_nope', selected_slot: slotAt(8, 9), timezone: 'UTC', calendar_id: 'cal_a' }, 404, 'No calendar event found'],
+    ['a missing slot', { event_id: 'apt_nope', timezone: 'UTC', calendar_id: 'cal_a' }, 400, 'selected_slot: Invalid key: Expected "selected_slot" but received undefined'],
+    ['a slot without offset', { event_id: 'apt_x', selected_slot: '2030-01-01T10:00:00', timezone: 'UTC', calendar_id: 'cal_a' }, 400, 'selected_slot: must be an ISO timestamp with offset'],
+    ['a wrong type', { event_id: 5, selected_slot: slotAt(8, 9), timezone: 'UTC', calendar_id: 'cal_a' }, 400, 'event_id: Invalid type: Expected string but received 5'],
+  ])('answers 4xx for %s', async (_name, body, status, text) => {
     const res = await post('/appointment', body);
     expect(res.status).toBe(status);
-    expect(await msg(res)).toBeTruthy();
+    expect(await msg(res)).toBe(text);
   });
 });
 
@@ -108,12 +108,12 @@ describe('POST /appointment/{appointmentId}/note', () => {
 
 describe('GET /appointment/{id}', () => {
   it.each([
-    ['apt_nope', 404],
-    ['..%2F..%2Fsecrets', 400],
-  ])('answers %s with %i', async (id, status) => {
+    ['apt_nope', 404, 'No calendar event found'],
+    ['..%2F..%2Fsecrets', 400, 'id: must be 1-64 letters, digits, _ or -'],
+  ])('answers %s with %i', async (id, status, text) => {
     const res = await get(`/appointment/${id}`);
     expect(res.status).toBe(status);
-    expect(await msg(res)).toBeTruthy();
+    expect(await msg(res)).toBe(text);
   });
 });
 

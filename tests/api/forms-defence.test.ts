@@ -46,22 +46,29 @@ describe('GET /widget-token', () => {
 });
 
 describe('the spam defence', () => {
-  const refusals: [string, () => Promise<Record<string, unknown>>, string, number][] = [
-    ['a filled honeypot', async () => ({ [FORM_TOKEN_FIELD]: await early(), [HONEYPOT_FIELD]: 'https://spam.example' }), 'honeypot', 403],
-    ['no form token', async () => ({}), 'token_missing', 403],
-    ['a forged token', async () => ({ [FORM_TOKEN_FIELD]: `${Date.now() - 10_000}.${'A'.repeat(43)}` }), 'token_invalid', 403],
-    ['a token of another form', async () => ({ [FORM_TOKEN_FIELD]: await issueFormToken(env, 'form', 'form_other', Date.now() - 10_000) }), 'token_invalid', 403],
-    ['a token older than a day', async () => ({ [FORM_TOKEN_FIELD]: await issueFormToken(env, 'form', 'form_optin', Date.now() - 25 * 3600_000) }), 'token_expired', 403],
-    ['a submission right after the form was shown', async () => ({ [FORM_TOKEN_FIELD]: await issueFormToken(env, 'form', 'form_optin', Date.now()) }), 'too_fast', 403],
+  const expired = 'The form has expired. Please reload the page and try again.';
+  const refusals: [string, () => Promise<Record<string, unknown>>, string, number, string][] = [
+    ['a filled honeypot', async () => ({ [FORM_TOKEN_FIELD]: await early(), [HONEYPOT_FIELD]: 'https://spam.example' }), 'honeypot', 403, 'The submission was refused as spam.'],
+    ['no form token', async () => ({}), 'token_missing', 403, expired],
+    ['a forged token', async () => ({ [FORM_TOKEN_FIELD]: `${Date.now() - 10_000}.${'A'.repeat(43)}` }), 'token_invalid', 403, expired],
+    ['a token of another form', async () => ({ [FORM_TOKEN_FIELD]: await issueFormToken(env, 'form', 'form_other', Date.now() - 10_000) }), 'token_invalid', 403, expired],
+    ['a token older than a day', async () => ({ [FORM_TOKEN_FIELD]: await issueFormToken(env, 'form', 'form_optin', Date.now() - 25 * 3600_000) }), 'token_expired', 403, expired],
+    [
+      'a submission right after the form was shown',
+      async () => ({ [FORM_TOKEN_FIELD]: await issueFormToken(env, 'form', 'form_optin', Date.now()) }),
+      'too_fast',
+      403,
+      'The form was submitted too quickly. Please try again.',
+    ],
   ];
-  for (const [what, extra, reason, status] of refusals) {
+  for (const [what, extra, reason, status, msg] of refusals) {
     it(`refuses ${what} with ${status}, stores no lead and counts it`, async () => {
       const [contacts, submissions, counted] = [await count('contacts'), await count('submissions'), await rejections(reason)];
       const res = await send(lead(`${reason}@example.com`, await extra()));
       expect(res.status).toBe(status);
       const body = (await res.json()) as Loose;
       expect(body.reason).toBe(reason);
-      expect(body.msg).toEqual(expect.any(String));
+      expect(body.msg).toBe(msg);
       expect([await count('contacts'), await count('submissions')]).toEqual([contacts, submissions]);
       expect(await rejections(reason)).toBe(counted + 1);
     });

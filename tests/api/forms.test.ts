@@ -60,10 +60,14 @@ describe('GET /form/{form_id}', () => {
     expect(body.form.formAction).toMatchObject({ thankyouText: 'Thanks!' });
   });
 
-  it.each(['nope', '..%2F..%2Fetc', "x'%20OR%201=1--"])('answers 4xx JSON for unknown or unsafe id %s', async (id) => {
+  it.each([
+    ['nope', 404, 'Unable to find form'],
+    ['..%2F..%2Fetc', 400, 'form_id: must be 1-64 letters, digits, _ or -'],
+    ["x'%20OR%201=1--", 400, 'form_id: must be 1-64 letters, digits, _ or -'],
+  ])('answers 4xx JSON for unknown or unsafe id %s', async (id, status, msg) => {
     const res = await get(`/form/${id}`);
-    expect([400, 404]).toContain(res.status);
-    expect(((await res.json()) as { msg: string }).msg).toBeTruthy();
+    expect(res.status).toBe(status);
+    expect(((await res.json()) as { msg: string }).msg).toBe(msg);
   });
 
   it('says Unable to find form for an unknown form', async () => {
@@ -153,18 +157,18 @@ describe('POST /form', () => {
   }, 30_000);
 
   it.each([
-    ['no body', undefined, 415],
-    ['no formData part', new FormData(), 400],
-    ['formData that is not JSON', multipart('{nope'), 400],
-    ['a formId of the wrong type', multipart({ formId: 42 }), 400],
-    ['no formId', multipart({ first_name: 'A' }), 400],
-    ['an unsafe formId', multipart({ formId: "../x' OR 1=1" }), 400],
-    ['an unknown form', multipart({ formId: 'frm_nope' }), 404],
-  ])('answers 4xx JSON for %s and writes nothing', async (_name, body, status) => {
+    ['no body', undefined, 415, 'Expected a multipart/form-data body'],
+    ['no formData part', new FormData(), 400, 'formData: a JSON string part is required'],
+    ['formData that is not JSON', multipart('{nope'), 400, 'formData: not valid JSON'],
+    ['a formId of the wrong type', multipart({ formId: 42 }), 400, 'formId: Invalid type: Expected string but received 42'],
+    ['no formId', multipart({ first_name: 'A' }), 400, 'formId: Invalid key: Expected "formId" but received undefined'],
+    ['an unsafe formId', multipart({ formId: "../x' OR 1=1" }), 400, 'formId: must be 1-64 letters, digits, _ or -'],
+    ['an unknown form', multipart({ formId: 'frm_nope' }), 404, 'Unable to find form'],
+  ])('answers 4xx JSON for %s and writes nothing', async (_name, body, status, msg) => {
     const before = await count('submissions');
     const res = await post('/form', body as BodyInit | undefined);
     expect(res.status).toBe(status);
-    expect(((await res.json()) as { msg: string }).msg).toBeTruthy();
+    expect(((await res.json()) as { msg: string }).msg).toBe(msg);
     expect(await count('submissions')).toBe(before);
   });
 

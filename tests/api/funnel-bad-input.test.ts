@@ -26,8 +26,44 @@ const BODIES: [string, string][] = [
   ['a body over the limit', JSON.stringify({ padding: 'x'.repeat(300 * 1024) })],
 ];
 
+const missing = (field: string) => `${field}: Invalid key: Expected "${field}" but received undefined`;
+const unsafeId = (field: string) => `${field}: must be 1-64 letters, digits, _ or -`;
+const PAY_TYPE = 'submissionType: must be 2 (order form) or 3 (payment button)';
+
+/** Each call's msg for a body without its fields, with wrong types, and with unsafe ids: the first field its schema checks. */
+const REFUSALS: Record<string, { missing: string; wrongTypes: string; unsafeIds: string }> = {
+  '/contact': { missing: missing('location_id'), wrongTypes: 'location_id: Invalid type: Expected string but received null', unsafeIds: unsafeId('location_id') },
+  // Its unsafe-ids body has no email at all.
+  '/exists': { missing: missing('email'), wrongTypes: 'email: Invalid type: Expected string but received 5', unsafeIds: missing('email') },
+  '/funnel/event': { missing: missing('page_id'), wrongTypes: 'funnel_id: Invalid type: Expected ("" | string) but received Object', unsafeIds: unsafeId('funnel_id') },
+  '/funnelbuilder/get_page': { missing: 'page_id or domain_name is required', wrongTypes: 'page_id: Invalid type: Expected string but received 1', unsafeIds: unsafeId('page_id') },
+  '/funnelbuilder/get_robots_txt': { missing: missing('domain'), wrongTypes: 'domain: Invalid type: Expected string but received Array', unsafeIds: 'domain: must be a host name' },
+  '/session': { missing: missing('locationId'), wrongTypes: 'locationId: Invalid type: Expected string but received false', unsafeIds: unsafeId('locationId') },
+  // A payment names its kind first, so every body without a valid one is refused for that.
+  '/v2/funnel/product/pay': { missing: PAY_TYPE, wrongTypes: PAY_TYPE, unsafeIds: PAY_TYPE },
+  '/v2/funnel/product/setup-intent': { missing: missing('locationId'), wrongTypes: 'locationId: Invalid type: Expected string but received false', unsafeIds: unsafeId('locationId') },
+};
+
+function expectedMsg(path: string, body: string): string {
+  const refusals = REFUSALS[path];
+  if (!refusals) throw new Error(`No expected messages for ${path}: add it to REFUSALS`);
+  const notAnObject = (received: string) => (path === '/v2/funnel/product/pay' ? PAY_TYPE : `Invalid type: Expected Object but received ${received}`);
+  const byBody: Record<string, string> = {
+    'no body': refusals.missing,
+    'invalid JSON': 'Request body is not valid JSON',
+    'an array': refusals.missing,
+    'a string': notAnObject('"hello"'),
+    null: notAnObject('null'),
+    'missing fields': refusals.missing,
+    'wrong types': refusals.wrongTypes,
+    'path and SQL ids': refusals.unsafeIds,
+    'a body over the limit': 'Request body is larger than 262144 bytes',
+  };
+  return byBody[body] ?? '';
+}
+
 describe.each(posts.map((call) => [call.path, call] as const))('POST %s', (path) => {
-  it.each(BODIES)('refuses %s with a 4xx msg and writes nothing', async (_name, body) => {
+  it.each(BODIES)('refuses %s with a 4xx msg and writes nothing', async (name, body) => {
     const before = await Promise.all(TABLES.map(count));
     for (const res of [
       await SELF.fetch(`http://host.test/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }),
@@ -36,7 +72,7 @@ describe.each(posts.map((call) => [call.path, call] as const))('POST %s', (path)
       expect(res.status).toBeGreaterThanOrEqual(400);
       expect(res.status).toBeLessThan(500);
       const answer = (await res.json()) as { msg?: unknown };
-      expect(typeof answer.msg).toBe('string');
+      expect(answer.msg).toBe(expectedMsg(path, name));
     }
     expect(await Promise.all(TABLES.map(count))).toEqual(before);
   });

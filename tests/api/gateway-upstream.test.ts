@@ -31,7 +31,7 @@ describe('the API gateway with an upstream API_ORIGIN', () => {
   it('answers invalid input at the edge with a 4xx msg and never reaches the upstream', async () => {
     const bad = await call('/funnelbuilder/get_robots_txt', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{not json' });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ msg: expect.any(String) });
+    expect(await bad.json()).toEqual({ msg: 'Request body is not valid JSON' });
     const wrongType = await call('/exists', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 42 }) });
     expect(wrongType.status).toBe(400);
     expect(((await wrongType.json()) as { upstream?: boolean }).upstream).toBeUndefined();

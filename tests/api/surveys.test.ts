@@ -101,14 +101,14 @@ describe('POST /survey', () => {
   });
 
   it.each([
-    ['no body', undefined, 415],
-    ['formData that is not JSON', multipart('[1,'), 400],
-    ['no formId', multipart({ goal: 'Rest' }), 400],
-    ['a disqualified flag of the wrong type', multipart({ formId: 'srv_1', disqualified: 'yes' }), 400],
-    ['an unknown survey', multipart({ formId: 'srv_zz' }), 404],
-  ])('answers 4xx JSON for %s', async (_name, body, status) => {
+    ['no body', undefined, 415, 'Expected a multipart/form-data body'],
+    ['formData that is not JSON', multipart('[1,'), 400, 'formData: not valid JSON'],
+    ['no formId', multipart({ goal: 'Rest' }), 400, 'formId: Invalid key: Expected "formId" but received undefined'],
+    ['a disqualified flag of the wrong type', multipart({ formId: 'srv_1', disqualified: 'yes' }), 400, 'disqualified: Invalid type: Expected boolean but received "yes"'],
+    ['an unknown survey', multipart({ formId: 'srv_zz' }), 404, 'Unable to find survey'],
+  ])('answers 4xx JSON for %s', async (_name, body, status, msg) => {
     const res = await post('/survey', body as BodyInit | undefined);
     expect(res.status).toBe(status);
-    expect(((await res.json()) as Loose).msg).toBeTruthy();
+    expect(((await res.json()) as Loose).msg).toBe(msg);
   });
 });

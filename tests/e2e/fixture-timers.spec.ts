@@ -6,7 +6,7 @@
  * deadline as text without JavaScript (requirements PAGE-DATA, docs/contracts/islands.md §4).
  */
 import { expect, test } from '@playwright/test';
-import { FIXTURE, holdRuntime, layoutShifts, openFixture, watchLayoutShifts } from './fixture';
+import { FIXTURE, holdRuntime, layoutShifts, openFixture, paintSettled, watchLayoutShifts } from './fixture';
 import { E2E_PORT } from './playwright.config';
 
 // Both fixture countdowns end at 2031-01-01 00:00 UTC.
@@ -60,7 +60,7 @@ test('a returning visitor sees the minute timer hidden and what it shows in plac
   await page.goto(`${FIXTURE}/timers`);
   await expect(page.locator('#mt_main')).toBeHidden();
   await expect(page.locator('#sec_back')).toBeVisible();
-  await page.waitForTimeout(500);
+  await paintSettled(page);
   expect(await layoutShifts(page)).toEqual([]);
 });
 

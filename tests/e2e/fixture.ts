@@ -17,6 +17,16 @@ export async function openFixture(page: Page, path = '/'): Promise<void> {
   await expect(page.locator('html[data-page-runtime="ready"]')).toBeAttached();
 }
 
+/**
+ * Waits until the page runtime is ready and the work it queued as it started (tracking calls,
+ * the pixel, the prefetch) has run: the page is idle. A check that nothing was sent is
+ * meaningful only after this.
+ */
+export async function runtimeSettled(page: Page): Promise<void> {
+  await expect(page.locator('html[data-page-runtime="ready"]')).toBeAttached();
+  await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve())));
+}
+
 /** Holds the page runtime's module back (src/client/runtime-loader.ts) until the returned function is called. */
 export async function holdRuntime(page: Page): Promise<() => void> {
   let release = () => {};
@@ -56,6 +66,14 @@ export async function watchLayoutShifts(page: Page): Promise<void> {
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
     }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** Waits until the page's fonts are in and two more frames are drawn: a layout shift would be recorded by then. */
+export async function paintSettled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   });
 }
 

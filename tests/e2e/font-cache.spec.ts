@@ -6,7 +6,7 @@
  * shows the fonts.
  */
 import { type CDPSession, expect, test } from '@playwright/test';
-import { FIXTURE, layoutShifts, watchLayoutShifts } from './fixture';
+import { FIXTURE, layoutShifts, paintSettled, watchLayoutShifts } from './fixture';
 import { E2E_PORT } from './playwright.config';
 
 const DEMO = `http://localhost:${E2E_PORT}`;
@@ -56,7 +56,7 @@ test('a first view paints in the fallback without fetching fonts, warms the cach
   expect(fonts.every((font) => font.cached), JSON.stringify(fonts)).toBe(true);
   expect((await drawnWith(cdp, 'h1')).some((family) => family.startsWith('Montserrat'))).toBe(true);
   expect((await drawnWith(cdp, 'p')).some((family) => family === 'Lato*')).toBe(true);
-  await page.waitForTimeout(300);
+  await paintSettled(page);
   expect(await layoutShifts(page)).toEqual([]);
 });
 

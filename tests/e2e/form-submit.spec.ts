@@ -91,7 +91,12 @@ for (const [code, held] of [
     const arrived = new Promise<void>((resolve) => {
       release = resolve;
     });
+    let asked = () => {};
+    const requested = new Promise<void>((resolve) => {
+      asked = resolve;
+    });
     await page.route(held, async (route) => {
+      asked();
       await arrived;
       await route.continue();
     });
@@ -99,9 +104,15 @@ for (const [code, held] of [
     const form = optinForm(page);
     await form.getByLabel('First name').fill('Early');
     await form.getByLabel('Email').fill(email);
+    const navigations: string[] = [];
+    page.on('request', (request) => {
+      if (request.isNavigationRequest()) navigations.push(`${request.method()} ${request.url()}`);
+    });
     await form.getByRole('button', { name: 'Send me the guide' }).click();
-    // The click neither posted the page away nor was lost: it waits for the code.
-    await page.waitForTimeout(300);
+    // The click neither posted the page away (click() returns once a navigation it started
+    // has begun) nor was lost: the code it waits for is on its way.
+    await requested;
+    expect(navigations).toEqual([]);
     expect(new URL(page.url()).pathname).toBe('/');
     await expect(form.getByLabel('Email')).toHaveValue(email);
     release();

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { openFixture } from './fixture';
+import { openFixture, runtimeSettled } from './fixture';
 import { E2E_PORT } from './playwright.config';
 
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
@@ -63,8 +63,7 @@ test('a page_view event reaches /api/funnel/event and the session is recorded; n
     if (/\/api\/(funnel\/event|session)$/.test(new URL(req.url()).pathname)) sent.push(req.url());
   });
   await openFixture(page, '/third?notrack=1');
-  await page.waitForLoadState('load');
-  await page.waitForTimeout(1500);
+  await runtimeSettled(page);
   expect(sent).toEqual([]);
 });
 

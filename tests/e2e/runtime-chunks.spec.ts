@@ -1,9 +1,13 @@
 /*
  * The page runtime loads feature code only where the page has the feature (issue 8's
  * JavaScript budget), on the demo funnels: what a page loads without interaction, what a
- * click adds, and that a feature chunk that fails to load reloads the page once.
+ * click adds, and that a feature chunk that fails to load reloads the page once; and the
+ * gzip budget of what every page loads of it.
  */
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { expect, type Page, test } from '@playwright/test';
+import { build } from 'esbuild';
 import { E2E_PORT } from './playwright.config';
 
 const EU = `http://eu.localhost:${E2E_PORT}`;
@@ -63,4 +67,36 @@ test('a feature chunk that fails to load reloads the page once', async ({ page }
   await reloaded;
   expect(await page.evaluate(() => sessionStorage.getItem('ef:chunk-reload'))).not.toBeNull();
   await expect(page.locator('html[data-page-runtime="ready"]')).toBeAttached();
+});
+
+test('what every page loads of the page runtime stays under 6 KB gzip; feature code is split off', async () => {
+  const result = await build({
+    entryPoints: [fileURLToPath(new URL('../../src/client/page-runtime.ts', import.meta.url))],
+    bundle: true,
+    minify: true,
+    splitting: true,
+    outdir: '/runtime',
+    write: false,
+    metafile: true,
+    format: 'esm',
+    target: 'es2022',
+    logLevel: 'silent',
+  });
+  const outputs = result.metafile!.outputs;
+  const entry = Object.keys(outputs).find((path) => outputs[path]!.entryPoint?.endsWith('page-runtime.ts'))!;
+  // The entry and its static imports load on every page; dynamic imports only with their feature.
+  const always = new Set<string>();
+  const visit = (path: string) => {
+    if (always.has(path)) return;
+    always.add(path);
+    for (const imported of outputs[path]!.imports) if (imported.kind === 'import-statement') visit(imported.path);
+  };
+  visit(entry);
+  const gzip = (path: string) => gzipSync(result.outputFiles.find((file) => file.path.endsWith(path.replace(/^.*\//, '/')))!.contents, { level: 9 }).length;
+  const size = [...always].reduce((sum, path) => sum + gzip(path), 0);
+  expect(size).toBeLessThan(6 * 1024);
+  const lazy = Object.keys(outputs).filter((path) => !always.has(path)).map((path) => Object.keys(outputs[path]!.inputs).join(' '));
+  for (const feature of ['popups.ts', 'sell-product.ts', 'nav-menu.ts', 'scroll-to.ts', 'membership-link.ts', 'pixel.ts']) {
+    expect(lazy.some((inputs) => inputs.includes(`src/client/${feature}`)), feature).toBe(true);
+  }
 });

@@ -7,9 +7,6 @@
 /** Address of the pixel library the page loads (a third party: may be unreachable). */
 export const PIXEL_SCRIPT_URL = 'https://connect.facebook.net/en_US/fbevents.js';
 
-/** Events the product tracks through the pixel. */
-export const PIXEL_EVENTS = ['PageView', 'SubmitApplication', 'Upsell', 'OrderFormPurchase'] as const;
-
 /** What to do with the pixel on this page: nothing, or init with the id and track the event (null: init only). */
 export type PixelPlan = { kind: 'off' } | { kind: 'on'; pixelId: string; event: string | null };
 

@@ -69,29 +69,18 @@ export async function getFunnel(db: D1Database, id: string): Promise<Funnel | nu
   return row ? toFunnel(row) : null;
 }
 
-/** The funnel a host serves: the domain's own funnel, else the funnel whose domain is the host. */
-/** SQL of the funnel a host serves (the host bound as ?1), selecting `columns` of `funnels f`. */
+/**
+ * SQL of the funnel a host serves (the host bound as ?1), selecting `columns` of `funnels f`:
+ * the domain's own funnel, else the funnel whose domain is the host.
+ */
 export const funnelByHostSql = (columns: string) => `SELECT ${columns} FROM funnels f
        LEFT JOIN domains d ON d.host = ?1
        WHERE (d.funnel_id IS NOT NULL AND f.id = d.funnel_id)
           OR (d.funnel_id IS NULL AND f.domain = ?1 AND (d.location_id IS NULL OR f.location_id = d.location_id))
        ORDER BY (f.id = d.funnel_id) DESC, f.created_at LIMIT 1`;
 
-export async function findFunnelByHost(db: D1Database, host: string): Promise<Funnel | null> {
-  const row = await db.prepare(funnelByHostSql(FUNNEL_COLUMNS)).bind(host).first<FunnelRow>();
-  return row ? toFunnel(row) : null;
-}
-
-/** The funnel's steps in order. */
+/** Columns of a `funnel_steps` row, as `toStep` reads them. */
 export const STEP_COLUMNS = 'id, funnel_id, name, path, position, page_id, next_step_id';
-
-export async function listSteps(db: D1Database, funnelId: string): Promise<Step[]> {
-  const { results } = await db
-    .prepare(`SELECT ${STEP_COLUMNS} FROM funnel_steps WHERE funnel_id = ? ORDER BY position, id`)
-    .bind(funnelId)
-    .all<StepRow>();
-  return results.map(toStep);
-}
 
 /** The step a path names; `/` falls back to the first step when no step has that path. */
 export function stepAtPath(steps: Step[], path: string): Step | null {

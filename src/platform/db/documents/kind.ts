@@ -89,12 +89,6 @@ export function json(doc: unknown): string {
   return JSON.stringify(doc);
 }
 
-/** A string field of a loose document, or null. */
-export function stringField(doc: Record<string, unknown>, key: string): string | null {
-  const value = doc[key];
-  return typeof value === 'string' && value !== '' ? value : null;
-}
-
 /** Ids in the first column of a query's rows. */
 export async function idsOf(db: D1Database, sql: string, ...binds: string[]): Promise<string[]> {
   const rows = await db
