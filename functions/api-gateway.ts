@@ -7,6 +7,7 @@
 import { Hono } from 'hono';
 import { acceptsBody, readInput } from '../src/platform/call';
 import { allCalls } from '../src/schemas/calls';
+import { API_BASE } from '../src/schemas/calls/define-call';
 import { platformApi } from '../src/platform/app';
 import type { AppEnv } from '../src/platform/env';
 import { errorResponse } from '../src/platform/http';
@@ -18,7 +19,7 @@ async function forwardUpstream(origin: string, request: Pick<Request, 'url' | 'm
   const url = new URL(request.url);
   const headers = new Headers(request.headers);
   for (const name of DROPPED_HEADERS) headers.delete(name);
-  const upstream = await fetch(upstreamUrl(origin, url.pathname.replace(/^\/api/, '') + url.search), {
+  const upstream = await fetch(upstreamUrl(origin, url.pathname.slice(API_BASE.length) + url.search), {
     method: request.method,
     headers,
     body: request.method === 'GET' || request.method === 'HEAD' ? undefined : request.body,
@@ -27,7 +28,7 @@ async function forwardUpstream(origin: string, request: Pick<Request, 'url' | 'm
 }
 
 export function createApiGateway(): Hono<AppEnv> {
-  const gateway = new Hono<AppEnv>().basePath('/api');
+  const gateway = new Hono<AppEnv>().basePath(API_BASE);
   for (const spec of allCalls) {
     gateway.on(spec.method, spec.path, async (c, next) => {
       const origin = c.env.API_ORIGIN;
