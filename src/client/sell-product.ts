@@ -9,7 +9,8 @@
 import { CHECKOUT_PATHS, type PayAnswer, type PayRequest, payFailureText, postJson } from '../lib/checkout/calls';
 import { completeSale } from '../lib/checkout/after-sale';
 import { saleTarget } from '../lib/checkout/sale-target';
-import { FINGERPRINT_COOKIE, isValidFingerprint, newFingerprint } from '../lib/tracking/fingerprint';
+import { isValidFingerprint, newFingerprint } from '../lib/ids';
+import { FINGERPRINT_COOKIE } from '../lib/tracking/fingerprint';
 import { SELL_PRODUCT_EVENT, type SellProductDetail } from './actions';
 import { readFunnelContext } from './context';
 import { getCookie } from './cookie-jar';

@@ -5,7 +5,8 @@
  * keepalive), and the pixel starts. With `notrack` nothing of it happens.
  */
 import { FUNNEL_EVENT_PATH, isNotrack, pageViewEvent, SESSION_PATH, sessionRecord } from '../lib/tracking/events';
-import { FINGERPRINT_COOKIE, newFingerprint, ONE_YEAR_SECONDS, resolveFingerprint } from '../lib/tracking/fingerprint';
+import { newFingerprint } from '../lib/ids';
+import { FINGERPRINT_COOKIE, ONE_YEAR_SECONDS, resolveFingerprint } from '../lib/tracking/fingerprint';
 import type { FunnelContext } from './context';
 import { setCookie } from './cookie-jar';
 import { nextTask } from './idle';
@@ -28,7 +29,7 @@ export function sendJson(win: Window, path: string, body: unknown): void {
 export function startTracking(doc: Document, win: Window, context: FunnelContext): void {
   if (isNotrack(context.notrack, win.location.search)) return;
   const run = () => {
-    const identity = resolveFingerprint(doc.cookie, () => newFingerprint((bytes) => win.crypto.getRandomValues(bytes)));
+    const identity = resolveFingerprint(doc.cookie, () => newFingerprint((size) => win.crypto.getRandomValues(new Uint8Array(size))));
     if (identity.write) setCookie(FINGERPRINT_COOKIE, identity.fingerprint, ONE_YEAR_SECONDS);
     const page = {
       ...context,

@@ -5,6 +5,7 @@
  * answers `offline` (the caller keeps the submission, see ./outbox.ts), a refusal answers
  * the server's status, msg and field errors.
  */
+import { randomUuid } from '../../lib/ids';
 import type { FieldError } from '../../lib/validation/fields';
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD, IDEMPOTENCY_FIELD, MIN_FILL_MS, type SpamReason } from '../../lib/spam-defence';
 
@@ -25,7 +26,7 @@ export type SubmitOutcome =
 
 /** A new idempotency key. */
 export function newIdempotencyKey(): string {
-  return crypto.randomUUID();
+  return randomUuid();
 }
 
 /** The spam-defence and idempotency fields a submission carries in its formData. */

@@ -9,7 +9,8 @@ import { setCookie } from '../../client/cookie-jar';
 import { startPixel, trackPixelEvent } from '../../client/pixel';
 import { sendJson } from '../../client/tracking';
 import { SESSION_PATH } from '../../lib/tracking/events';
-import { FINGERPRINT_COOKIE, newFingerprint, ONE_YEAR_SECONDS, resolveFingerprint } from '../../lib/tracking/fingerprint';
+import { newFingerprint } from '../../lib/ids';
+import { FINGERPRINT_COOKIE, ONE_YEAR_SECONDS, resolveFingerprint } from '../../lib/tracking/fingerprint';
 import { pixelPlan } from '../../lib/tracking/pixel';
 
 /** The visitor's fingerprint; a new one is stored unless the visit is not tracked. */
