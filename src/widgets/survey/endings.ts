@@ -2,9 +2,11 @@
  * How a survey ends (requirements WIDGET-STATES): disqualified at once, disqualified at the end
  * ("endsurvey"), or submitted. Each shows the seller's text with the answers merged in
  * (escaped), or the default text, or redirects when its type is "1" (only http(s), and
- * never when the page was opened with redirect=false).
+ * never when the page was opened with redirect=false). A survey element whose action is
+ * "go to the next funnel step" ends a submission there instead, with the page's query
+ * carried as every funnel link carries it.
  */
-import { redirectTarget } from '../../lib/links';
+import { carryQuery, redirectTarget } from '../../lib/links';
 import { applyMergeFields } from '../../lib/merge-fields';
 import type { SurveyFormAction } from '../../schemas/survey';
 
@@ -39,8 +41,16 @@ function fillUrl(template: string, answers: Readonly<Record<string, unknown>>, n
 export function surveyEnding(
   kind: EndKind,
   action: SurveyFormAction,
-  input: { answers: Readonly<Record<string, unknown>>; texts: EndTexts; redirectAllowed: boolean; now: Date },
+  input: {
+    answers: Readonly<Record<string, unknown>>;
+    texts: EndTexts;
+    redirectAllowed: boolean;
+    now: Date;
+    /** The funnel's next step when the survey element moves on after a submission, and the page's query. */
+    nextStep?: { url: string; search: string };
+  },
 ): Ending {
+  if (kind === 'submitted' && input.nextStep?.url) return { kind: 'redirect', url: carryQuery(input.nextStep.url, input.nextStep.search) };
   const setting = SETTINGS[kind](action);
   if (setting.redirects && input.redirectAllowed) {
     const url = redirectTarget(fillUrl(setting.url, input.answers, input.now));

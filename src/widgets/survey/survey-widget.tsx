@@ -99,10 +99,9 @@ export default function SurveyWidget(props: SurveyWidgetProps) {
   const finish = useCallback(
     (kind: EndKind, answers: Record<string, unknown>) => {
       const texts = { disqualified: text.disqualified, ended: text.ended, submitted: text.submitted };
-      const next = kind === 'submitted' && props.element?.action === 'go-to-next-funnel-step' ? props.element.nextStepUrl : '';
-      const result: Ending = next
-        ? { kind: 'redirect', url: new URL(next, location.href).href + location.search }
-        : surveyEnding(kind, form.formAction, { answers, texts, redirectAllowed: props.redirect, now: new Date() });
+      const next = props.element?.action === 'go-to-next-funnel-step' ? props.element.nextStepUrl : '';
+      const nextStep = { url: next, search: location.search };
+      const result = surveyEnding(kind, form.formAction, { answers, texts, redirectAllowed: props.redirect, now: new Date(), nextStep });
       setEnd({ kind, ending: result });
       if (result.kind === 'redirect') redirectTop(result.url);
     },
