@@ -10,6 +10,7 @@
  * redirect after a submission or booking first has the contact's merge fields filled in.
  */
 
+import { isHttpUrl } from './http-url';
 import { KEEP_AS_IS } from './query-carry';
 
 export { carryQuery, isPageLink } from './query-carry';
@@ -46,7 +47,7 @@ export function redirectTarget(raw: string | null | undefined): string | null {
   const target = (raw ?? '').trim();
   if (target === '' || target === '#') return null;
   const link = normaliseLink(target);
-  return /^https?:\/\/[^/\s]/i.test(link) ? link : null;
+  return isHttpUrl(link) ? link : null;
 }
 
 const MERGE_FIELD = /\{\{\s*(?:contact\.)?([A-Za-z_]\w*)\s*\}\}/g;

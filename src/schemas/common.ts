@@ -1,5 +1,6 @@
 /** Building blocks shared by every document schema. */
 import * as v from 'valibot';
+import { isHttpUrl } from '../lib/http-url';
 import { ID_PATTERN } from '../lib/ids';
 import { hasControlChars, hasLoneSurrogate } from '../lib/text';
 import { isKnownTimeZone } from '../lib/time/known-zone';
@@ -23,7 +24,7 @@ export const timeZone = v.pipe(
 );
 
 /** An absolute http(s) URL. */
-export const httpUrl = v.pipe(v.string(), v.trim(), v.url('must be a URL'), v.regex(/^https?:\/\//i, 'must be an http(s) URL'));
+export const httpUrl = v.pipe(v.string(), v.trim(), v.url('must be a URL'), v.check(isHttpUrl, 'must be an http(s) URL'));
 
 /** A host name as a browser sends it, lower-cased, without port. */
 export const hostName = v.pipe(
