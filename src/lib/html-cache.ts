@@ -18,7 +18,7 @@ import { resolveLanguage } from './i18n/languages';
 import { FRESH_MS, type PageFetch, type RefreshOptions, readRoute, refreshInBackground } from './page-cache';
 import { isReservedPath, readPageRequest } from './page-request';
 import { acceptsGzip } from './quality-list';
-import { requestTimeZone } from './time/zone-aliases';
+import { requestTimeZone } from './time/zones';
 
 declare const __EDGEFUNNEL_BUILD__: string | undefined;
 /** The build the HTML was rendered by (astro.config.mjs): its asset URLs are this build's. */

@@ -5,8 +5,9 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { fillRedirectUrl, redirectTarget } from '../../lib/links';
-import { firstOfMonth, todayIn } from '../../lib/time/calendar-month';
-import { guessTimeZone } from '../../lib/time/zone-aliases';
+import { firstOfMonth } from '../../lib/time/calendar-month';
+import { todayIn } from '../../lib/time/today';
+import { guessTimeZone } from '../../lib/time/zones';
 import { postBookingComplete, postCloseWindow, redirectTop } from '../embed/protocol';
 import { rememberContact } from '../form/sticky-contact';
 import { trackWidgetView, visitorFingerprint } from '../form/widget-tracking';

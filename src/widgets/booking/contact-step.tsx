@@ -6,7 +6,7 @@
  * then Stripe's confirmation), then POST /appointment. Back is disabled while sending.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { todayIn } from '../../lib/time/calendar-month';
+import { todayIn } from '../../lib/time/today';
 import { FormFields } from '../form/form-fields';
 import { initialValues } from '../form/initial-values';
 import { rememberedContact } from '../form/sticky-contact';

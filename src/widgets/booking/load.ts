@@ -6,7 +6,8 @@
 import type { TFunction } from 'i18next';
 import * as v from 'valibot';
 import { formatMoney, toMinorUnits } from '../../lib/currency';
-import { firstOfMonth, monthRange, todayIn } from '../../lib/time/calendar-month';
+import { firstOfMonth, monthRange } from '../../lib/time/calendar-month';
+import { todayIn } from '../../lib/time/today';
 import type { ApiFetch } from '../../platform/client';
 import { type FormBody, formBody } from '../../schemas/form';
 import { formStrings } from '../form/strings';
