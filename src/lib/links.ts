@@ -7,7 +7,8 @@
  * http(s), tel, sms, mailto, anchors and site-relative paths survive; anything else
  * (javascript:, data:, vbscript:, …) becomes '#'. Funnel navigation also carries the current
  * query string to the next step (requirements ROUTES), where the target's own keys win. A
- * redirect after a submission or booking first has the contact's merge fields filled in.
+ * redirect after a submission or booking first has its merge fields filled in
+ * (fillMergeUrl, src/lib/merge-fields.ts).
  */
 
 import { isHttpUrl } from './http-url';
@@ -48,14 +49,4 @@ export function redirectTarget(raw: string | null | undefined): string | null {
   if (target === '' || target === '#') return null;
   const link = normaliseLink(target);
   return isHttpUrl(link) ? link : null;
-}
-
-const MERGE_FIELD = /\{\{\s*(?:contact\.)?([A-Za-z_]\w*)\s*\}\}/g;
-
-/** The URL with `{{contact.first_name}}` / `{{first_name}}` filled from the contact, each value URL-encoded. */
-export function fillRedirectUrl(url: string, contact: Readonly<Record<string, unknown>>): string {
-  return url.replace(MERGE_FIELD, (_whole, name: string) => {
-    const value = contact[name];
-    return typeof value === 'string' || typeof value === 'number' ? encodeURIComponent(String(value)) : '';
-  });
 }

@@ -9,11 +9,11 @@
  *   zone (src/elements/calendar/calendar.astro): its copy is kept for an hour, per zone.
  *   The widget fetches the free slots again when the visitor first uses it.
  */
+import { placeholderNames } from '../lib/template';
 
 /** The finest clock unit a page's HTML shows. */
 export type HtmlClock = 'none' | 'day' | 'hour' | 'minute';
 
-const FIELD = /\{\{\s*([A-Za-z_][\w.]*)\s*\}\}/g;
 const DAY_FIELDS = new Set(['today', 'weekday', 'month', 'year']);
 /** A calendar element in the elements' JSON (JSON.stringify escapes the quotes of any text that says the same). */
 const CALENDAR_ELEMENT = '"meta":"calendar"';
@@ -21,7 +21,7 @@ const CALENDAR_ELEMENT = '"meta":"calendar"';
 /** The clock unit of the page's elements, given as their JSON. */
 export function htmlClockOf(text: string): HtmlClock {
   let clock: HtmlClock = htmlZonedOf(text) ? 'hour' : 'none';
-  for (const [, name = ''] of text.matchAll(FIELD)) {
+  for (const name of placeholderNames(text)) {
     if (name === 'time') return 'minute';
     if (DAY_FIELDS.has(name) && clock === 'none') clock = 'day';
   }

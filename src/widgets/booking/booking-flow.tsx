@@ -4,7 +4,8 @@
  * event to reschedule, step 1 leads straight to the confirmation.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { fillRedirectUrl, redirectTarget } from '../../lib/links';
+import { redirectTarget } from '../../lib/links';
+import { fillMergeUrl } from '../../lib/merge-fields';
 import { firstOfMonth } from '../../lib/time/calendar-month';
 import { todayIn } from '../../lib/time/today';
 import { guessTimeZone } from '../../lib/time/zones';
@@ -137,7 +138,7 @@ export function BookingFlow(props: BookingWidgetProps & { initialZone: string })
     postBookingComplete(answer.fingerprint, calendar.id);
     const next: Step = { name: 'note', appointment: answer.appointment };
     if (!settings.redirect) return setStep(next);
-    const url = answer.calendarThankYouUrl ? redirectTarget(fillRedirectUrl(answer.calendarThankYouUrl, { ...contact, appointment_id: answer.id, start_time: answer.appointment.start_time })) : null;
+    const url = answer.calendarThankYouUrl ? redirectTarget(fillMergeUrl(answer.calendarThankYouUrl, { now: new Date(), contact: { ...contact, appointment_id: answer.id, start_time: answer.appointment.start_time } })) : null;
     if (url) return redirectTop(url);
     if (settings.inline) document.dispatchEvent(new CustomEvent('booking:submit', { detail: { appointmentId: answer.id, calendarId: calendar.id } }));
     setStep(next);

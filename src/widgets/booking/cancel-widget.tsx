@@ -6,7 +6,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { postCloseWindow } from '../embed/protocol';
 import { cancelAppointment } from './api';
-import { fill, longDate, slotTime } from './format';
+import { fillTemplate } from '../../lib/template';
+import { longDate, slotTime } from './format';
 import type { BookingMessages } from './messages';
 import { PopupHeader } from './popup-header';
 
@@ -31,7 +32,7 @@ export default function CancelWidget({ messages: m, lang, use24h, popup, appoint
   useEffect(() => {
     if (field.current?.value) setReason(field.current.value);
   }, []);
-  const when = `${longDate(appointment.startTime.slice(0, 10), lang)}, ${fill(m.appointmentTime, { start: slotTime(appointment.startTime, use24h), end: slotTime(appointment.endTime, use24h) })} (${appointment.zone.replaceAll('_', ' ')})`;
+  const when = `${longDate(appointment.startTime.slice(0, 10), lang)}, ${fillTemplate(m.appointmentTime, { start: slotTime(appointment.startTime, use24h), end: slotTime(appointment.endTime, use24h) })} (${appointment.zone.replaceAll('_', ' ')})`;
 
   async function cancel() {
     setBusy(true);

@@ -44,8 +44,3 @@ export function zoneOffset(zone: string, now: number): string {
     return '';
   }
 }
-
-/** Fills `{{name}}` placeholders of a translated message. */
-export function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, key: string) => String(values[key] ?? ''));
-}

@@ -96,7 +96,7 @@ export default function FormWidget(props: FormWidgetProps) {
       const next = props.element?.action === 'go-to-next-funnel-step' && props.element.nextStepUrl;
       const outcome: AfterSubmit = next
         ? { kind: 'redirect', url: carryQuery(props.element?.nextStepUrl ?? '', location.search) }
-        : afterSubmit(form, contact, { redirect: props.redirect, defaultThankYou: strings.ui.thankYou });
+        : afterSubmit(form, contact, { redirect: props.redirect, defaultThankYou: strings.ui.thankYou, now: new Date() });
       setDone(outcome);
       if (outcome.kind === 'redirect') redirectTop(outcome.url);
     },

@@ -7,7 +7,7 @@
  * carried as every funnel link carries it.
  */
 import { carryQuery, redirectTarget } from '../../lib/links';
-import { applyMergeFields } from '../../lib/merge-fields';
+import { applyMergeFields, fillMergeUrl } from '../../lib/merge-fields';
 import type { SurveyFormAction } from '../../schemas/survey';
 
 export type EndKind = 'disqualified' | 'ended' | 'submitted';
@@ -27,16 +27,6 @@ const SETTINGS: Record<EndKind, (a: SurveyFormAction) => { redirects: boolean; u
   },
 };
 
-/** Merge fields of a URL, filled from the answers and URL-encoded. */
-function fillUrl(template: string, answers: Readonly<Record<string, unknown>>, now: Date): string {
-  return template.replace(/\{\{\s*([A-Za-z_][\w.]*)\s*\}\}/g, (_all, name: string) => {
-    const key = name.startsWith('contact.') ? name.slice('contact.'.length) : name;
-    if (key !== name || key in answers) return encodeURIComponent(String(answers[key] ?? ''));
-    // Date fields ({{today}}, {{year}}, …) come from the shared merge-field rules.
-    return encodeURIComponent(applyMergeFields(`{{${name}}}`, { now }, () => {}));
-  });
-}
-
 /** The ending of `kind` for these answers. */
 export function surveyEnding(
   kind: EndKind,
@@ -53,7 +43,7 @@ export function surveyEnding(
   if (kind === 'submitted' && input.nextStep?.url) return { kind: 'redirect', url: carryQuery(input.nextStep.url, input.nextStep.search) };
   const setting = SETTINGS[kind](action);
   if (setting.redirects && input.redirectAllowed) {
-    const url = redirectTarget(fillUrl(setting.url, input.answers, input.now));
+    const url = redirectTarget(fillMergeUrl(setting.url, { now: input.now, contact: input.answers }));
     if (url) return { kind: 'redirect', url };
   }
   const text = setting.text.trim() || input.texts[kind];
