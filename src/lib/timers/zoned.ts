@@ -7,7 +7,6 @@ import { Temporal } from 'temporal-polyfill';
 import { zoneOrUtc } from '../time/zones';
 import type { TimeOfDay } from './duration';
 
-
 /** The instant (epoch ms) of a calendar date (YYYY-MM-DD) at a time of day in a zone; null when the date is malformed. */
 export function zonedInstant(date: string, time: TimeOfDay, timezone: unknown): number | null {
   let plain: Temporal.PlainDate;

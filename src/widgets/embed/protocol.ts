@@ -8,7 +8,6 @@
  * survey ending sends the parent page elsewhere).
  * Parent → widget: `hello` (the loader started late and asks for the current height).
  */
-
 import { httpUrl, isHttpUrl } from '../../lib/http-url';
 
 export const EMBED_SOURCE = 'edgefunnel-widget';
