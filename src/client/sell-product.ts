@@ -7,7 +7,8 @@
  * failure, in the page's language, so pages without a sale pay nothing for them.
  */
 import { saleTarget } from '../lib/checkout/sale-target';
-import { FINGERPRINT_COOKIE, isValidFingerprint, newFingerprint } from '../lib/tracking/fingerprint';
+import { isValidFingerprint, newFingerprint } from '../lib/ids';
+import { FINGERPRINT_COOKIE } from '../lib/tracking/fingerprint';
 import { type PayRequest, paymentsRoutes } from '../schemas/calls/payments-routes';
 import { callApi, refusalText } from './api';
 import { completeSale } from './checkout/after-sale';

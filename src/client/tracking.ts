@@ -4,8 +4,9 @@
  * and the session record are sent without holding up the page (sendBeacon, or fetch with
  * keepalive), and the pixel starts. With `notrack` nothing of it happens.
  */
+import { newFingerprint } from '../lib/ids';
 import { isNotrack, pageViewEvent, sessionRecord } from '../lib/tracking/events';
-import { FINGERPRINT_COOKIE, newFingerprint, ONE_YEAR_SECONDS, resolveFingerprint } from '../lib/tracking/fingerprint';
+import { FINGERPRINT_COOKIE, ONE_YEAR_SECONDS, resolveFingerprint } from '../lib/tracking/fingerprint';
 import { funnelRoutes } from '../schemas/calls/funnel-routes';
 import { sendBeacon } from './api';
 import type { FunnelContext } from './context';
@@ -17,7 +18,7 @@ import { whenLoaded } from './lazy';
 export function startTracking(doc: Document, win: Window, context: FunnelContext): void {
   if (isNotrack(context.notrack, win.location.search)) return;
   const run = () => {
-    const identity = resolveFingerprint(doc.cookie, () => newFingerprint((bytes) => win.crypto.getRandomValues(bytes)));
+    const identity = resolveFingerprint(doc.cookie, () => newFingerprint((size) => win.crypto.getRandomValues(new Uint8Array(size))));
     if (identity.write) setCookie(FINGERPRINT_COOKIE, identity.fingerprint, ONE_YEAR_SECONDS);
     const page = {
       ...context,

@@ -98,6 +98,11 @@ export function fromMinorUnits(amount: number, code: string): number {
   return amount / 10 ** minorUnits(code);
 }
 
+/** Minor units of a decimal amount (`49.5`, `usd` → 4950; `5000`, `jpy` → 5000), rounded to a whole unit. */
+export function toMinorUnits(amount: number, code: string): number {
+  return Math.round(amount * 10 ** minorUnits(code));
+}
+
 /** The amount as a plain decimal string (`4900`, `usd` → `49.00`; CHF to 0.05). */
 export function formatAmount(amountMinor: number, code: string): string {
   return fromMinorUnits(roundMinor(amountMinor, code), code).toFixed(minorUnits(code));

@@ -7,9 +7,11 @@
  * http(s), tel, sms, mailto, anchors and site-relative paths survive; anything else
  * (javascript:, data:, vbscript:, …) becomes '#'. Funnel navigation also carries the current
  * query string to the next step (requirements ROUTES), where the target's own keys win. A
- * redirect after a submission or booking first has the contact's merge fields filled in.
+ * redirect after a submission or booking first has its merge fields filled in
+ * (fillMergeUrl, src/lib/merge-fields.ts).
  */
 
+import { isHttpUrl } from './http-url';
 import { KEEP_AS_IS } from './query-carry';
 
 export { carryQuery, isPageLink } from './query-carry';
@@ -46,15 +48,5 @@ export function redirectTarget(raw: string | null | undefined): string | null {
   const target = (raw ?? '').trim();
   if (target === '' || target === '#') return null;
   const link = normaliseLink(target);
-  return /^https?:\/\/[^/\s]/i.test(link) ? link : null;
-}
-
-const MERGE_FIELD = /\{\{\s*(?:contact\.)?([A-Za-z_]\w*)\s*\}\}/g;
-
-/** The URL with `{{contact.first_name}}` / `{{first_name}}` filled from the contact, each value URL-encoded. */
-export function fillRedirectUrl(url: string, contact: Readonly<Record<string, unknown>>): string {
-  return url.replace(MERGE_FIELD, (_whole, name: string) => {
-    const value = contact[name];
-    return typeof value === 'string' || typeof value === 'number' ? encodeURIComponent(String(value)) : '';
-  });
+  return isHttpUrl(link) ? link : null;
 }

@@ -8,6 +8,7 @@
  * in text they become an empty `<span data-merge-field="contact.first_name"></span>` the
  * browser may fill from stored contact data; inside a tag (an attribute) they become ''.
  */
+import { fillPlaceholders, placeholderNames } from './template';
 import { dateTimeFormat } from './time/date-format';
 
 /** What a template can draw on; `now` and `timeZone` are passed in, never read here. */
@@ -21,8 +22,6 @@ export interface MergeData {
 
 /** Receives a template that failed, with the reason. */
 export type MergeReport = (field: string, reason: string) => void;
-
-const FIELD = /\{\{\s*([A-Za-z_][\w.]*)\s*\}\}/g;
 
 /** Escapes the five HTML-significant characters. */
 export function escapeHtml(text: string): string {
@@ -82,7 +81,7 @@ function fieldValue(name: string, data: MergeData): FieldResult {
 
 /** Whether `text` contains merge fields at all (a page with them is not HTML-cached). */
 export function hasMergeFields(text: string): boolean {
-  return new RegExp(FIELD.source).test(text);
+  return placeholderNames(text).length > 0;
 }
 
 /** Whether `offset` in `html` lies inside a tag (between `<` and `>`). */
@@ -92,7 +91,7 @@ function insideTag(html: string, offset: number): boolean {
 
 /** Replaces the merge fields of `template` with escaped values; failures keep their text and are reported. */
 export function applyMergeFields(template: string, data: MergeData, report: MergeReport): string {
-  return template.replace(FIELD, (original, name: string, offset: number) => {
+  return fillPlaceholders(template, (name, original, offset) => {
     try {
       const result = fieldValue(name, data);
       if ('value' in result) return escapeHtml(result.value);
@@ -102,5 +101,18 @@ export function applyMergeFields(template: string, data: MergeData, report: Merg
       report(name, error instanceof Error ? error.message : String(error));
     }
     return original;
+  });
+}
+
+/**
+ * A redirect URL with its merge fields filled, each value URL-encoded: `{{contact.x}}`, or a
+ * bare `{{x}}` the contact has, from the contact; the date fields (`{{today}}`, …) from
+ * `now`; anything else (an unknown field, a value that is no plain value) becomes ''.
+ */
+export function fillMergeUrl(url: string, data: MergeData & { contact: Readonly<Record<string, unknown>> }): string {
+  return fillPlaceholders(url, (name) => {
+    const key = name.startsWith('contact.') ? name.slice('contact.'.length) : name;
+    const result = key !== name || Object.hasOwn(data.contact, key) ? fieldValue(`contact.${key}`, data) : fieldValue(name, data);
+    return 'value' in result ? encodeURIComponent(result.value) : '';
   });
 }

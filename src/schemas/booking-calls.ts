@@ -2,12 +2,8 @@
 import * as v from 'valibot';
 import { Temporal } from 'temporal-polyfill';
 import { stripePaymentResult } from './appointment';
-import { calendarZone } from './calendar';
-import { boundedJson, freeTextOnly, id } from './common';
+import { boundedJson, freeTextOnly, id, timeZone } from './common';
 import { boundedSubmission, submitExtras } from './form-calls';
-
-/** An IANA zone under any of its names, read as its canonical name. */
-export const zoneName = calendarZone;
 
 /** Latest instant a booking call reads (1 January 2200): far beyond any booking window, well inside Temporal's range. */
 const LATEST_MS = 7_258_118_400_000;
@@ -49,7 +45,7 @@ export const freeSlotsQuery = v.pipe(
     calendar_id: id,
     startDate: msParam,
     endDate: msParam,
-    timezone: zoneName,
+    timezone: timeZone,
     user_id: v.optional(v.union([v.literal(''), id])),
   }),
   v.check((q) => q.endDate >= q.startDate, 'endDate must not be before startDate'),
@@ -78,7 +74,7 @@ export const bookingSubmission = boundedSubmission(
   formId: v.optional(v.union([v.literal(''), id])),
   calendar_id: id,
   selected_slot: slotTime,
-  selected_timezone: zoneName,
+  selected_timezone: timeZone,
   event_id: v.optional(v.union([v.literal(''), id])),
   /** The visitor's payment-step hold of this slot (POST /appointment/hold). */
   hold_id: v.optional(v.union([v.literal(''), id])),
@@ -89,7 +85,7 @@ export const bookingSubmission = boundedSubmission(
 export type BookingSubmission = v.InferOutput<typeof bookingSubmission>;
 
 /** POST /appointment, JSON: move an appointment to another slot. */
-export const rescheduleBody = v.object({ event_id: id, selected_slot: slotTime, timezone: zoneName, calendar_id: id });
+export const rescheduleBody = v.object({ event_id: id, selected_slot: slotTime, timezone: timeZone, calendar_id: id });
 export type RescheduleBody = v.InferOutput<typeof rescheduleBody>;
 
 export const appointmentParams = v.object({ id });

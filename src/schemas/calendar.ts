@@ -5,19 +5,11 @@
  * form asked for, and optional card payment. Builder documents: unknown keys are kept.
  */
 import * as v from 'valibot';
-import { canonicalTimeZone } from '../lib/time/zones';
-import { countryCode, currencyCode, id, text } from './common';
+import { countryCode, currencyCode, id, text, timeZone } from './common';
 import { flag, str } from './widget-common';
 
 /** Requirements WIDGET-LIMITS: default event colour. */
 export const DEFAULT_EVENT_COLOR = '#8E24AA';
-
-/** An IANA zone under any of its names (Asia/Calcutta), stored under its current one (Asia/Kolkata). */
-export const calendarZone = v.pipe(
-  v.string(),
-  v.check((z) => canonicalTimeZone(z) !== null, 'must be an IANA time zone'),
-  v.transform((z) => canonicalTimeZone(z) as string),
-);
 
 const slug = v.pipe(v.string(), v.trim(), v.toLowerCase(), v.regex(/^[a-z0-9][a-z0-9_-]{0,99}$/, 'must be a URL slug'));
 
@@ -28,7 +20,7 @@ export const calendarProviderDocument = v.looseObject({
   name: text(200),
   calendar_provider_name: str(),
   calendar_provider_description: str(),
-  timezone: v.optional(calendarZone, 'America/New_York'),
+  timezone: v.optional(timeZone, 'America/New_York'),
   country: v.optional(countryCode, 'US'),
   language: v.optional(v.string(), 'en'),
   use24hFormat: flag(),
@@ -99,7 +91,7 @@ export const calendarDocument = v.looseObject({
   slot_duration: v.pipe(v.number(), v.integer(), v.minValue(5), v.maxValue(24 * 60)),
   /** Minutes between slot starts; defaults to slot_duration. */
   slot_interval: v.optional(v.pipe(v.number(), v.integer(), v.minValue(5), v.maxValue(24 * 60))),
-  timezone: calendarZone,
+  timezone: timeZone,
   availability: v.optional(weeklyAvailability, DEFAULT_AVAILABILITY),
   /** How far ahead bookings are allowed (last date, to the end of that day). */
   allow_booking_for: count,

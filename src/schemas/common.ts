@@ -1,8 +1,9 @@
 /** Building blocks shared by every document schema. */
 import * as v from 'valibot';
+import { isHttpUrl } from '../lib/http-url';
 import { ID_PATTERN } from '../lib/ids';
 import { hasControlChars, hasLoneSurrogate } from '../lib/text';
-import { isKnownTimeZone } from '../lib/time/known-zone';
+import { canonicalTimeZone } from '../lib/time/zones';
 
 /** An id that is safe in URLs, keys and SQL parameters. */
 export const id = v.pipe(v.string(), v.regex(ID_PATTERN, 'must be 1-64 letters, digits, _ or -'));
@@ -16,14 +17,15 @@ export const currencyCode = v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z]{3}$/
 /** ISO 3166-1 alpha-2 country code, stored upper-case. */
 export const countryCode = v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z]{2}$/, 'must be a 2-letter country code'), v.toUpperCase());
 
-/** An IANA time zone name that this runtime knows. */
+/** An IANA zone under any of its names (Asia/Calcutta), stored under its current one (Asia/Kolkata). */
 export const timeZone = v.pipe(
   v.string(),
-  v.check(isKnownTimeZone, 'must be an IANA time zone'),
+  v.check((zone) => canonicalTimeZone(zone) !== null, 'must be an IANA time zone'),
+  v.transform((zone) => canonicalTimeZone(zone) as string),
 );
 
 /** An absolute http(s) URL. */
-export const httpUrl = v.pipe(v.string(), v.trim(), v.url('must be a URL'), v.regex(/^https?:\/\//i, 'must be an http(s) URL'));
+export const httpUrl = v.pipe(v.string(), v.trim(), v.url('must be a URL'), v.check(isHttpUrl, 'must be an http(s) URL'));
 
 /** A host name as a browser sends it, lower-cased, without port. */
 export const hostName = v.pipe(

@@ -18,7 +18,7 @@ import { resolveLanguage } from '../lib/i18n/languages';
 import { FRESH_MS, type PageFetch, type RefreshOptions, readRoute, refreshInBackground } from './page-cache';
 import { isReservedPath, readPageRequest } from './page-request';
 import { acceptsGzip } from '../lib/quality-list';
-import { requestTimeZone } from '../lib/time/zone-aliases';
+import { requestTimeZone } from '../lib/time/zones';
 
 declare const __EDGEFUNNEL_BUILD__: string | undefined;
 /** The build the HTML was rendered by (astro.config.mjs): its asset URLs are this build's. */

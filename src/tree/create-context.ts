@@ -6,7 +6,7 @@
 import type { Translator } from '../lib/i18n';
 import { applyMergeFields } from '../lib/merge-fields';
 import { reportError } from '../lib/report-error';
-import { isKnownTimeZone } from '../lib/time/known-zone';
+import { isKnownTimeZone } from '../lib/time/zones';
 import type { PageDocument } from '../schemas/page';
 import type { RenderContext } from './context';
 import type { RenderLog } from './log';

@@ -10,8 +10,8 @@
  *   (src/elements/calendar/calendar.astro), so its copy is kept for an hour, per zone. The
  *   widget fetches the free slots again when the visitor first uses it.
  */
-
 import { elementDefinition } from '../elements/registry';
+import { placeholderNames } from '../lib/template';
 
 /** The finest clock unit a page's HTML shows. */
 export type HtmlClock = 'none' | 'day' | 'hour' | 'minute';
@@ -25,7 +25,6 @@ export interface HtmlDependence {
 
 const FINENESS: readonly HtmlClock[] = ['none', 'day', 'hour', 'minute'];
 const finer = (a: HtmlClock, b: HtmlClock) => (FINENESS.indexOf(b) > FINENESS.indexOf(a) ? b : a);
-const FIELD = /\{\{\s*([A-Za-z_][\w.]*)\s*\}\}/g;
 const DAY_FIELDS = new Set(['today', 'weekday', 'month', 'year']);
 
 /**
@@ -42,7 +41,7 @@ export function htmlDependenceOf(elements: unknown): HtmlDependence {
     if (definition?.clock) clock = finer(clock, definition.clock);
     if (definition?.zoned) zoned = true;
   }
-  for (const [, name = ''] of (JSON.stringify(elements) ?? '').matchAll(FIELD)) {
+  for (const name of placeholderNames(JSON.stringify(elements) ?? '')) {
     if (name === 'time') return { clock: 'minute', zoned };
     if (DAY_FIELDS.has(name)) clock = finer(clock, 'day');
   }

@@ -3,6 +3,7 @@
  * served through the CDN when CDN_BASE is set (requirements PAGE-LIMITS); other URLs are kept as given
  * when they are http(s) or root-relative, and refused otherwise.
  */
+import { isHttpUrl, isSitePath } from '../lib/http-url';
 
 const STORAGE_BUCKET = 'https://storage.googleapis.com/';
 
@@ -12,7 +13,7 @@ export function imageUrl(raw: unknown, cdnBase?: string): string | null {
   const url = raw.trim();
   if (url === '') return null;
   if (cdnBase && url.startsWith(STORAGE_BUCKET)) return `${cdnBase.replace(/\/+$/, '')}/${url.slice(STORAGE_BUCKET.length)}`;
-  if (/^https?:\/\//i.test(url) || /^\/(?!\/)/.test(url)) return url;
+  if (isHttpUrl(url) || isSitePath(url)) return url;
   if (url.startsWith('//')) return `https:${url}`;
   return null;
 }

@@ -8,18 +8,14 @@
  * themselves live in src/lib/links.ts; the markup of actions in src/tree/action-markup.ts.
  */
 import type { StepLinks } from './action-markup';
+import { httpUrl } from '../lib/http-url';
 import { carryQuery, normaliseLink } from '../lib/links';
 import type { PageDocument } from '../schemas/page';
 
 /** `url` as a root-relative path when it is an http(s) URL on `host`; else unchanged. */
 export function localHref(url: string, host: string): string {
-  if (!/^https?:\/\//i.test(url) || host === '') return url;
-  try {
-    const parsed = new URL(url);
-    return parsed.hostname.toLowerCase() === host.toLowerCase() ? `${parsed.pathname}${parsed.search}${parsed.hash}` : url;
-  } catch {
-    return url;
-  }
+  const parsed = host === '' ? null : httpUrl(url);
+  return parsed && parsed.hostname.toLowerCase() === host.toLowerCase() ? `${parsed.pathname}${parsed.search}${parsed.hash}` : url;
 }
 
 const pathOf = (url: string) => {

@@ -6,6 +6,7 @@
  */
 
 import { selfHostedFont } from '../lib/fonts';
+import { isHttpUrl, isSitePath } from '../lib/http-url';
 import { rememberedFor } from '../lib/memo';
 
 const PROPERTY = /^-{0,2}[a-zA-Z][a-zA-Z0-9-]*$/;
@@ -61,7 +62,7 @@ export function joinStyles(...parts: (string | null | undefined | false)[]): str
 /** A URL quoted for `url("…")`; only http(s), root-relative and data:image URLs pass. */
 export function cssUrl(url: string | undefined): string | null {
   const trimmed = (url ?? '').trim();
-  if (!/^(https?:\/\/|\/(?!\/)|data:image\/)/i.test(trimmed)) return null;
+  if (!isHttpUrl(trimmed) && !isSitePath(trimmed) && !/^data:image\//i.test(trimmed)) return null;
   return `url("${trimmed.replace(/["\\\n\r]/g, (c) => encodeURIComponent(c))}")`;
 }
 

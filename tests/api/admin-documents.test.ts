@@ -31,6 +31,13 @@ describe('locations and domains', () => {
     await expectRefused(await admin('DELETE', '/locations/loc_c'), 404, /does not exist/);
   });
 
+  it("stores a location's zone under its current name, as a calendar's", async () => {
+    expect((await admin('PUT', '/locations/loc_zone', { ...location('loc_zone'), timezone: 'Asia/Calcutta' })).status).toBe(201);
+    expect(await rows('SELECT timezone FROM locations WHERE id = ?', 'loc_zone')).toEqual([{ timezone: 'Asia/Kolkata' }]);
+    expect(await (await admin('GET', '/locations/loc_zone')).json()).toMatchObject({ timezone: 'Asia/Kolkata' });
+    expect((await admin('DELETE', '/locations/loc_zone')).status).toBe(200);
+  });
+
   it('stores a domain by host and checks its location and funnel', async () => {
     await put('/funnels/fn_dom', funnel('fn_dom'));
     expect((await admin('PUT', '/domains/shop.example.com', { host: 'Shop.Example.com', locationId: 'loc_a', funnelId: 'fn_dom' })).status).toBe(201);

@@ -64,19 +64,24 @@ export const CALENDARS = {
   },
 } as const;
 
+type CalendarRow = { id: string; locationId: string; providerId: string | null; slug: string; name: string; timezone: string; slot_duration: number; form_id?: string; date_added: number; [key: string]: unknown };
+
+/** Stores one calendar document with its indexed columns. */
+export async function seedCalendar(cal: CalendarRow): Promise<void> {
+  await env.DB.prepare(
+    'INSERT INTO calendars (id, location_id, provider_id, slug, name, timezone, slot_duration, form_id, doc, date_added, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)',
+  )
+    .bind(cal.id, cal.locationId, cal.providerId, cal.slug, cal.name, cal.timezone, cal.slot_duration, cal.form_id ?? null, JSON.stringify(cal), cal.date_added)
+    .run();
+}
+
 export async function seedBooking(): Promise<void> {
   await seedLocation();
   const provider = { id: 'prov_1', locationId: 'loc_w', slug: 'dr-ann', name: 'Dr Ann', calendar_provider_name: 'Dr Ann', timezone: 'America/New_York' };
   await env.DB.prepare('INSERT INTO calendar_providers (id, location_id, slug, name, doc, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 0, 0)')
     .bind(provider.id, provider.locationId, provider.slug, provider.name, JSON.stringify(provider))
     .run();
-  for (const cal of Object.values(CALENDARS)) {
-    await env.DB.prepare(
-      'INSERT INTO calendars (id, location_id, provider_id, slug, name, timezone, slot_duration, form_id, doc, date_added, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)',
-    )
-      .bind(cal.id, cal.locationId, cal.providerId, cal.slug, cal.name, cal.timezone, cal.slot_duration, 'form_id' in cal ? cal.form_id : null, JSON.stringify(cal), cal.date_added)
-      .run();
-  }
+  for (const cal of Object.values(CALENDARS)) await seedCalendar(cal);
   await seedForm({
     id: 'frm_cal',
     locationId: 'loc_w',

@@ -7,8 +7,10 @@ import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:
 import { beforeAll, describe, expect, it } from 'vitest';
 import { platformApi } from '../../src/platform/app';
 import { STRIPE_STAND_IN_HOST } from '../support/stripe-stand-in';
-import { book, CONTACT, seedBooking, slotAt } from './booking-fixtures';
+import { createI18n } from '../../src/lib/i18n';
 import { HOLD_MS } from '../../src/platform/services/booking-holds';
+import { loadBookingWidget, readBookingQuery } from '../../src/widgets/booking/load';
+import { book, CALENDARS, CONTACT, seedBooking, seedCalendar, slotAt } from './booking-fixtures';
 import { API, at, count, get, type Loose, multipart, post } from './forms-fixtures';
 
 beforeAll(seedBooking);
@@ -188,5 +190,16 @@ describe('paid calendars', () => {
     const intent = await fetch(`http://${STRIPE_STAND_IN_HOST}/v1/setup_intents/${secret.split('_secret_')[0]}`, { headers: { authorization: 'Bearer sk_test_standin' } });
     expect(((await intent.json()) as Loose).metadata).toEqual({ location_id: 'loc_w', calendar_id: 'cal_b', amount: '5000', currency: 'usd' });
     expect((await paidCall('/appointment/setup-intent', { locationId: 'loc_w', calendar_id: 'cal_zz' })).status).toBe(404);
+  });
+
+  it('charges and shows a yen calendar in whole yen: ¥5,000 is 5000, not 500000', async () => {
+    await seedCalendar({ ...CALENDARS.cal_b, id: 'cal_yen', slug: 'yen-session', timezone: 'Asia/Tokyo', stripe: { amount: 5000, currency: 'jpy', charge_description: 'Session' } });
+    const secret = await setupFor('cal_yen');
+    const intent = await fetch(`http://${STRIPE_STAND_IN_HOST}/v1/setup_intents/${secret.split('_secret_')[0]}`, { headers: { authorization: 'Bearer sk_test_standin' } });
+    expect(((await intent.json()) as Loose).metadata).toMatchObject({ calendar_id: 'cal_yen', amount: '5000', currency: 'jpy' });
+    const api = async (path: string, init?: RequestInit) => platformApi.fetch(new Request(`${API}${path}`, init), env, createExecutionContext());
+    const { t } = createI18n('en');
+    const loaded = await loadBookingWidget(api, { ids: ['cal_yen'], query: readBookingQuery(new URLSearchParams()), t, lang: 'en', origin: 'https://shop.example' });
+    expect(loaded.ok && loaded.value.calendars[0]?.paid?.amountLabel).toBe('¥5,000');
   });
 });

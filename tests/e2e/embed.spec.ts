@@ -4,8 +4,9 @@
  * loader sizes the frame from the widget's height messages, re-dispatches booking-complete
  * and close-window on the iframe, and ignores messages from other origins.
  */
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { E2E_PORT } from './playwright.config';
+import { E2E_PORT, E2E_TOKEN } from './playwright.config';
 import { type HostPage, serveHostPage } from './support/host-page';
 import { q, sql } from './forms-store';
 
@@ -117,4 +118,35 @@ test('booking-complete and close-window arrive as DOM events on the iframe; othe
   await widget.evaluate(() => parent.postMessage({ source: 'edgefunnel-widget', version: 1, type: 'close-window' }, '*'));
   await expect.poll(() => page.evaluate(() => (window as unknown as { received: unknown[] }).received.length)).toBe(3);
   expect((await page.locator('iframe').boundingBox())?.height).toBeLessThan(9999);
+});
+
+test('a framed form whose action redirects tells the loader, which sends the seller page there', async ({ page }) => {
+  const demo = JSON.parse(readFileSync(new URL('../../scripts/demo-data/forms/form_optin.json', import.meta.url), 'utf8'));
+  host = await serveHostPage(sellerPage('/widget/form/form_embed_redirect'));
+  const thanks = `${host.url}?thanks=1`;
+  demo.id = 'form_embed_redirect';
+  demo.form.formAction = { ...demo.form.formAction, actionType: '1', redirect_url: thanks };
+  const put = await fetch(`${ORIGIN}/admin/v1/forms/form_embed_redirect`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${E2E_TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify(demo),
+  });
+  expect(put.ok).toBe(true);
+  // What the seller page receives, kept in its session storage across the navigation.
+  await page.addInitScript(() => {
+    if (window !== window.top) return;
+    window.addEventListener('message', (event) => {
+      const posted = JSON.parse(sessionStorage.getItem('posted') ?? '[]');
+      sessionStorage.setItem('posted', JSON.stringify([...posted, event.data]));
+    });
+  });
+  await page.goto(host.url);
+  const frame = page.frameLocator('iframe');
+  await expect(frame.locator('astro-island:not([ssr]) form.ef-form[data-form-state="idle"]')).toBeVisible();
+  await frame.getByLabel('First name').fill('Framed');
+  await frame.getByLabel('Email').fill(`embedded-redirect-${Date.now()}@example.com`);
+  await frame.getByRole('button', { name: 'Send me the guide' }).click();
+  await page.waitForURL(thanks);
+  const posted = await page.evaluate(() => JSON.parse(sessionStorage.getItem('posted') ?? '[]'));
+  expect(posted).toContainEqual({ source: 'edgefunnel-widget', version: 1, type: 'redirect', url: thanks });
 });

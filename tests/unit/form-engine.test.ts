@@ -1,7 +1,7 @@
 /** The pure parts of the form engine: what follows a submit, prefill, placeholders, amounts, sizes, next steps. */
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { fillRedirectUrl } from '../../src/lib/links';
+import { fillMergeUrl } from '../../src/lib/merge-fields';
 import { formBody } from '../../src/schemas/form';
 import { afterSubmit } from '../../src/widgets/form/after-submit';
 import { formatFileSize } from '../../src/widgets/form/fields/file-size';
@@ -16,23 +16,28 @@ const body = (raw: Record<string, unknown>) => v.parse(formBody, raw);
 
 describe('after submit', () => {
   const contact = { first_name: 'Zoë & Co', email: 'z@example.com' };
+  const now = new Date('2026-03-01T15:04:00Z');
   it('redirects on action type 1 or a redirect URL, merge fields URL-encoded', () => {
     const form = body({ formAction: { actionType: 1, redirect_url: 'https://shop.example/thanks?name={{contact.first_name}}&e={{email}}' } });
-    expect(afterSubmit(form, contact, { redirect: true })).toEqual({ kind: 'redirect', url: 'https://shop.example/thanks?name=Zo%C3%AB%20%26%20Co&e=z%40example.com' });
-    expect(afterSubmit(body({ redirect_url: 'example.com/next' }), contact, { redirect: true })).toEqual({ kind: 'redirect', url: 'https://example.com/next' });
+    expect(afterSubmit(form, contact, { redirect: true, now })).toEqual({ kind: 'redirect', url: 'https://shop.example/thanks?name=Zo%C3%AB%20%26%20Co&e=z%40example.com' });
+    expect(afterSubmit(body({ redirect_url: 'example.com/next' }), contact, { redirect: true, now })).toEqual({ kind: 'redirect', url: 'https://example.com/next' });
   });
   it('never follows anything but http(s), and redirect=false shows the thank-you text instead', () => {
     const js = body({ formAction: { actionType: 1, redirect_url: 'javascript:alert(1)' } });
-    expect(afterSubmit(js, contact, { redirect: true }).kind).toBe('thank-you');
+    expect(afterSubmit(js, contact, { redirect: true, now }).kind).toBe('thank-you');
     const ok = body({ formAction: { actionType: 1, redirect_url: 'https://example.com', thankyouText: 'Merci' } });
-    expect(afterSubmit(ok, contact, { redirect: false })).toEqual({ kind: 'thank-you', text: 'Merci' });
+    expect(afterSubmit(ok, contact, { redirect: false, now })).toEqual({ kind: 'thank-you', text: 'Merci' });
   });
   it('shows the seed default thank-you text, or its translation', () => {
-    expect(afterSubmit(body({}), contact, { redirect: true })).toEqual({ kind: 'thank-you', text: 'Thanks for submiting details, Will get back to you soon!' });
-    expect(afterSubmit(body({}), contact, { redirect: true, defaultThankYou: 'Danke!' })).toEqual({ kind: 'thank-you', text: 'Danke!' });
+    expect(afterSubmit(body({}), contact, { redirect: true, now })).toEqual({ kind: 'thank-you', text: 'Thanks for submiting details, Will get back to you soon!' });
+    expect(afterSubmit(body({}), contact, { redirect: true, defaultThankYou: 'Danke!', now })).toEqual({ kind: 'thank-you', text: 'Danke!' });
   });
   it('fills unknown merge fields with nothing', () => {
-    expect(fillRedirectUrl('https://x.example/?a={{contact.nope}}', contact)).toBe('https://x.example/?a=');
+    expect(fillMergeUrl('https://x.example/?a={{contact.nope}}&b={{nope}}', { now, contact })).toBe('https://x.example/?a=&b=');
+  });
+  it('fills the date fields of a redirect URL as a survey ending does', () => {
+    const form = body({ formAction: { actionType: 1, redirect_url: 'https://shop.example/thanks?on={{today}}&y={{ year }}' } });
+    expect(afterSubmit(form, contact, { redirect: true, now })).toEqual({ kind: 'redirect', url: 'https://shop.example/thanks?on=March%201st%2C%202026&y=2026' });
   });
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { httpUrl, isHttpUrl, isSitePath } from '../../src/lib/http-url';
 import { carryQuery, isPageLink, normaliseLink, redirectTarget } from '../../src/lib/links';
 
 describe('normaliseLink', () => {
@@ -66,5 +67,20 @@ describe('carryQuery', () => {
     expect(isPageLink('/x')).toBe(true);
     expect(isPageLink('#x')).toBe(false);
     expect(isPageLink('mailto:a@b.co')).toBe(false);
+  });
+});
+
+describe('http(s)-only link safety', () => {
+  it('passes absolute http(s) URLs with a host, and site paths only where asked', () => {
+    expect(['https://x.example/a', 'HTTP://x.example', ' http://x.example '].map(isHttpUrl)).toEqual([true, true, true]);
+    expect(['javascript:alert(1)', 'data:text/html,x', '//x.example', 'https://', '/offer', 'x.example'].map(isHttpUrl)).toEqual([false, false, false, false, false, false]);
+    expect([isSitePath('/offer'), isSitePath('//x.example'), isSitePath('offer')]).toEqual([true, false, false]);
+  });
+
+  it('resolves a link against a page, and refuses what is not http(s)', () => {
+    expect(httpUrl('/accelerator?a=1', 'http://shop.example.test:8787/')?.href).toBe('http://shop.example.test:8787/accelerator?a=1');
+    expect(httpUrl('javascript:alert(1)', 'https://shop.example/')).toBeNull();
+    expect(httpUrl('/accelerator')).toBeNull();
+    expect(httpUrl('https://x.example/a b')?.href).toBe('https://x.example/a%20b');
   });
 });

@@ -179,3 +179,18 @@ describe('endings', () => {
     expect(surveyEnding('disqualified', action({ disqualifiedType: '1', disqualifiedUrl: 'javascript:alert(1)' }), input).kind).toBe('message');
   });
 });
+
+describe('the next funnel step after a survey element', () => {
+  const texts = { disqualified: 'Disqualified', ended: 'Ended', submitted: 'Thanks!' };
+  const action = v.parse(surveyFormData, { form: { formAction: {} } }).form.formAction;
+  const input = (url: string, search: string) => ({ answers: {}, texts, redirectAllowed: true, now: new Date(0), nextStep: { url, search } });
+
+  it("carries the page's query into a step URL that has its own query and hash, its own keys winning", () => {
+    expect(surveyEnding('submitted', action, input('https://shop.example/thanks?a=1#top', '?b=2&a=9'))).toEqual({ kind: 'redirect', url: 'https://shop.example/thanks?a=1&b=2#top' });
+    expect(surveyEnding('submitted', action, input('/thanks', '?utm_source=mail'))).toEqual({ kind: 'redirect', url: '/thanks?utm_source=mail' });
+  });
+
+  it('leaves a disqualified or ended survey on its own ending', () => {
+    expect(surveyEnding('ended', action, input('https://shop.example/thanks', '')).kind).toBe('message');
+  });
+});

@@ -7,7 +7,8 @@ import { evergreenState, parseFirstVisit, timerCookieMaxAge, timerCookieName } f
 import { elementIds, expireActionOf } from '../../src/lib/timers/expire';
 import { TIMER_LABELS, timerLabels } from '../../src/lib/timers/labels';
 import { cookieDays, countdownEndsAt, dailyTime, evergreenDurationMs, revisitActionOf } from '../../src/lib/timers/settings';
-import { nextDailyInstant, nextDailyInstants, resolveZone, zonedInstant } from '../../src/lib/timers/zoned';
+import { nextDailyInstant, nextDailyInstants, zonedInstant } from '../../src/lib/timers/zoned';
+import { zoneOrUtc } from '../../src/lib/time/zones';
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -32,9 +33,9 @@ describe('countdown end', () => {
   });
 
   it('maps old zone names', () => {
-    expect(resolveZone('Asia/Calcutta')).toBe('Asia/Kolkata');
-    expect(resolveZone('')).toBe('UTC');
-    expect(resolveZone(42)).toBe('UTC');
+    expect(zoneOrUtc('Asia/Calcutta')).toBe('Asia/Kolkata');
+    expect(zoneOrUtc('')).toBe('UTC');
+    expect(zoneOrUtc(42)).toBe('UTC');
   });
 });
 

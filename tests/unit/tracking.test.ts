@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { isValidFingerprint, newFingerprint } from '../../src/lib/ids';
 import { parseCookies, readCookie, serializeCookie } from '../../src/lib/tracking/cookies';
 import { isNotrack, pageViewEvent, sessionRecord } from '../../src/lib/tracking/events';
-import { fingerprintCookieOptions, isValidFingerprint, newFingerprint, resolveFingerprint } from '../../src/lib/tracking/fingerprint';
+import { fingerprintCookieOptions, resolveFingerprint } from '../../src/lib/tracking/fingerprint';
 import { isLocalDevelopmentHost, membershipCookieName, membershipToken, membershipUrl } from '../../src/lib/tracking/membership';
 import { pixelPlan } from '../../src/lib/tracking/pixel';
 
@@ -51,8 +52,8 @@ describe('fingerprint', () => {
   });
 
   it('makes random UUID v4 fingerprints without crypto.randomUUID (plain-http pages)', () => {
-    expect(newFingerprint((bytes) => bytes.fill(0xff))).toBe('ffffffff-ffff-4fff-bfff-ffffffffffff');
-    expect(newFingerprint((bytes) => bytes.fill(0))).toBe('00000000-0000-4000-8000-000000000000');
+    expect(newFingerprint((size) => new Uint8Array(size).fill(0xff))).toBe('ffffffff-ffff-4fff-bfff-ffffffffffff');
+    expect(newFingerprint((size) => new Uint8Array(size))).toBe('00000000-0000-4000-8000-000000000000');
     const many = new Set(Array.from({ length: 50 }, () => newFingerprint()));
     expect(many.size).toBe(50);
     for (const value of many) expect(isValidFingerprint(value)).toBe(true);

@@ -1,8 +1,9 @@
 import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
-import { todayIn } from '../../src/lib/time/calendar-month';
+import { todayIn } from '../../src/lib/time/today';
 import { dateTimeFormat } from '../../src/lib/time/date-format';
 import { zoneClock } from '../../src/lib/time/zone-clock';
+import { canonicalTimeZone, requestTimeZone, zoneOrUtc } from '../../src/lib/time/zones';
 
 /** What Temporal itself answers, the reference the fast path must match. */
 const reference = (date: string, time: string, zone: string) =>
@@ -37,6 +38,9 @@ describe('dates in a zone, with formatters made once', () => {
     const lateInNewYork = Date.UTC(2026, 2, 3, 3, 30); // 2026-03-02 22:30 in New York
     expect(todayIn('America/New_York', lateInNewYork)).toBe('2026-03-02');
     expect(todayIn('Asia/Tokyo', lateInNewYork)).toBe('2026-03-03');
+    // A seller's unknown zone reads as UTC instead of failing the page or the submission.
+    expect(todayIn('Mars/Base', lateInNewYork)).toBe('2026-03-03');
+    expect(todayIn('asia/calcutta', lateInNewYork)).toBe('2026-03-03');
   });
 
   it('keeps one formatter per language and options, and refuses an unknown zone as Intl does', () => {
@@ -45,5 +49,24 @@ describe('dates in a zone, with formatters made once', () => {
     expect(dateTimeFormat('fr', { timeZone: 'UTC', month: 'long', year: 'numeric' })).not.toBe(a);
     expect(a.format(Date.UTC(2026, 2, 2, 12))).toBe('März 2026');
     expect(() => dateTimeFormat('en', { timeZone: 'Mars/Olympus_Mons' })).toThrow(RangeError);
+  });
+});
+
+describe('time zone names', () => {
+  it('names a zone by its current name whatever name or case it came under', () => {
+    expect(canonicalTimeZone('asia/calcutta')).toBe('Asia/Kolkata');
+    expect(canonicalTimeZone('Europe/Kiev')).toBe('Europe/Kyiv');
+    expect(canonicalTimeZone('US/Eastern')).toBe('America/New_York');
+    expect(canonicalTimeZone('Etc/UTC')).toBe('UTC');
+    expect(canonicalTimeZone('America/Argentina/Buenos_Aires')).toBe('America/Argentina/Buenos_Aires');
+    expect(canonicalTimeZone('Mars/Base')).toBeNull();
+    expect(zoneOrUtc('Mars/Base')).toBe('UTC');
+  });
+
+  it("reads the edge's zone of a request under its current name", () => {
+    const request = (timezone: unknown) => ({ cf: { timezone } }) as unknown as Request;
+    expect(requestTimeZone(request('Asia/Calcutta'))).toBe('Asia/Kolkata');
+    expect(requestTimeZone(request('Mars/Base'))).toBeNull();
+    expect(requestTimeZone(request(undefined))).toBeNull();
   });
 });

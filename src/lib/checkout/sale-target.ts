@@ -5,6 +5,7 @@
  * followed; anything else means the redirect is impossible and the caller shows the
  * post-sale message.
  */
+import { isHttpUrl, isSitePath } from '../http-url';
 import { carryQuery } from '../links';
 
 const NEXT_STEP_ACTIONS = new Set(['', 'go-to-next-funnel-step']);
@@ -12,6 +13,6 @@ const NEXT_STEP_ACTIONS = new Set(['', 'go-to-next-funnel-step']);
 export function saleTarget(saleAction: string | undefined, nextStepUrl: string, search: string): string | null {
   if (!NEXT_STEP_ACTIONS.has((saleAction ?? '').trim())) return null;
   const target = nextStepUrl.trim();
-  if (!/^(\/(?!\/)|https?:\/\/[^/\s])/i.test(target)) return null;
+  if (!isSitePath(target) && !isHttpUrl(target)) return null;
   return carryQuery(target, search);
 }

@@ -3,8 +3,6 @@
  * is involved, so UTC date arithmetic is exact and the browser needs no Temporal.
  */
 
-import { dateTimeFormat } from './date-format';
-
 export type IsoDate = string;
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -54,11 +52,6 @@ export function monthWeeks(month: IsoDate, startDay: number): IsoDate[][] {
     weeks.push(week);
   }
   return weeks;
-}
-
-/** Today in `zone` as `YYYY-MM-DD`. */
-export function todayIn(zone: string, now: number): IsoDate {
-  return dateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
 /**

@@ -13,7 +13,8 @@ import { pad2, splitRemaining, type TimeOfDay } from './duration';
 import { type ExpireAction, elementIds, expireActionOf } from './expire';
 import { type TimerLabels, timerLabels } from './labels';
 import { cookieDays, countdownEndsAt, dailyTime, evergreenDurationMs, type RevisitAction, revisitActionOf } from './settings';
-import { nextDailyInstants, resolveZone } from './zoned';
+import { zoneOrUtc } from '../time/zones';
+import { nextDailyInstants } from './zoned';
 
 /** How many daily deadlines a day timer carries: a week, longer than an edge copy lives. */
 export const DAILY_DEADLINES = 7;
@@ -92,7 +93,7 @@ function base(element: TimerElement, kind: TimerKind, t: Translate) {
 export function countdownView(element: TimerElement, now: number, t: Translate, lang: string): TimerView {
   const extra = element.extra ?? {};
   const endsAt = countdownEndsAt(extra);
-  const zone = typeof extra.endDate === 'string' && extra.endDate.trim() !== '' ? resolveZone(extra.timezone) : 'UTC';
+  const zone = typeof extra.endDate === 'string' && extra.endDate.trim() !== '' ? zoneOrUtc(extra.timezone) : 'UTC';
   const view = base(element, 'countdown', t);
   if (endsAt === null) return { ...view, units: units(view.labels, 0), deadlines: [], deadlineText: '', deadlineIso: '' };
   const unitList = units(view.labels, null).map((unit) => (unit.unit === 'days' ? { ...unit, hidden: endsAt - now < 86_400_000 } : unit));
@@ -108,7 +109,7 @@ export function countdownView(element: TimerElement, now: number, t: Translate, 
 /** A day timer: its next deadlines; under a day is left, so no days unit. */
 export function dayTimerView(element: TimerElement, now: number, t: Translate, lang: string): TimerView {
   const extra = element.extra ?? {};
-  const zone = resolveZone(extra.timezone);
+  const zone = zoneOrUtc(extra.timezone);
   const time = dailyTime(extra);
   const deadlines = nextDailyInstants(now, time, zone, DAILY_DEADLINES);
   const view = base(element, 'day-timer', t);

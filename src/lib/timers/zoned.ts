@@ -4,29 +4,8 @@
  * daylight-saving jump skips resolves forward ('compatible'); an unknown zone falls back to UTC.
  */
 import { Temporal } from 'temporal-polyfill';
+import { zoneOrUtc } from '../time/zones';
 import type { TimeOfDay } from './duration';
-
-const ZONE_ALIASES: Record<string, string> = {
-  'Asia/Calcutta': 'Asia/Kolkata',
-  'Asia/Katmandu': 'Asia/Kathmandu',
-  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
-  'Europe/Kiev': 'Europe/Kyiv',
-  GMT: 'UTC',
-  'Etc/UTC': 'UTC',
-  'Etc/GMT': 'UTC',
-};
-
-/** The time zone to compute in: the given IANA name when valid, otherwise UTC. */
-export function resolveZone(timezone: unknown): string {
-  const name = typeof timezone === 'string' ? timezone.trim() : '';
-  if (name === '') return 'UTC';
-  const candidate = ZONE_ALIASES[name] ?? name;
-  try {
-    return Temporal.ZonedDateTime.from({ year: 2000, month: 1, day: 1, timeZone: candidate }).timeZoneId;
-  } catch {
-    return 'UTC';
-  }
-}
 
 /** The instant (epoch ms) of a calendar date (YYYY-MM-DD) at a time of day in a zone; null when the date is malformed. */
 export function zonedInstant(date: string, time: TimeOfDay, timezone: unknown): number | null {
@@ -36,13 +15,13 @@ export function zonedInstant(date: string, time: TimeOfDay, timezone: unknown): 
   } catch {
     return null;
   }
-  const zoned = plain.toPlainDateTime(plainTime(time)).toZonedDateTime(resolveZone(timezone), { disambiguation: 'compatible' });
+  const zoned = plain.toPlainDateTime(plainTime(time)).toZonedDateTime(zoneOrUtc(timezone), { disambiguation: 'compatible' });
   return zoned.epochMilliseconds;
 }
 
 /** The first instant strictly after `now` at which the zone's wall clock shows `time`. */
 export function nextDailyInstant(now: number, time: TimeOfDay, timezone: unknown): number {
-  const zone = resolveZone(timezone);
+  const zone = zoneOrUtc(timezone);
   const today = Temporal.Instant.fromEpochMilliseconds(now).toZonedDateTimeISO(zone).toPlainDate();
   for (let offset = 0; offset < 3; offset++) {
     const day = today.add({ days: offset });
@@ -59,7 +38,7 @@ export function nextDailyInstant(now: number, time: TimeOfDay, timezone: unknown
  * is counted in the zone, not as 24 hours.
  */
 export function nextDailyInstants(now: number, time: TimeOfDay, timezone: unknown, count: number): number[] {
-  const zone = resolveZone(timezone);
+  const zone = zoneOrUtc(timezone);
   const first = nextDailyInstant(now, time, zone);
   const day = Temporal.Instant.fromEpochMilliseconds(first).toZonedDateTimeISO(zone).toPlainDate();
   const instants: number[] = [];

@@ -4,6 +4,7 @@
  * (one year, path /) and in local storage under the same name; the payment code stores it
  * after a sale with `membershipCookieName`, the page runtime reads it back here.
  */
+import { isHttpUrl } from '../http-url';
 
 /** Cookie and local-storage name of a location's membership token. */
 export function membershipCookieName(locationId: string): string {
@@ -31,7 +32,7 @@ export interface MembershipTarget {
 /** The library URL, or null when the preview URL is missing or not http(s). */
 export function membershipUrl(target: MembershipTarget): string | null {
   const base = target.previewUrl.trim().replace(/\/+$/, '');
-  if (!/^https?:\/\/[^/\s]/i.test(base) || target.locationId === '') return null;
+  if (!isHttpUrl(base) || target.locationId === '') return null;
   const query = new URLSearchParams();
   if (target.localDomain) query.set('domain', target.localDomain);
   query.set('token', target.token);

@@ -6,6 +6,7 @@
  * word a required field differently from surveys, so the required message takes the mode.
  */
 import en from '../../../locales/en/form.json';
+import { fillTemplate } from '../template';
 
 export type ValidationMode = 'form' | 'survey';
 
@@ -24,11 +25,6 @@ export interface Message {
 export type MessageTemplates = Readonly<Record<MessageKey, string>>;
 
 export const ENGLISH_MESSAGES: MessageTemplates = en.validation;
-
-/** Fills a template's `{{name}}` placeholders. */
-export function fillTemplate(template: string, params: Readonly<Record<string, string | number>> = {}): string {
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
-}
 
 /** The text of a message in the templates' language (English by default). */
 export function messageText(message: Message, templates: MessageTemplates = ENGLISH_MESSAGES): string {

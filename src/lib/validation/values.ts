@@ -5,6 +5,7 @@
  * browser loads only when needed).
  */
 import { COUNTRY_CODES, isCountryCode } from '../countries';
+import { httpUrl } from '../http-url';
 
 
 /** Missing, null, blank text or an empty list. */
@@ -85,12 +86,7 @@ export function asCountryCode(value: string): string | undefined {
 /** An http(s) website; a bare host ("example.com") gets https://. */
 export function asWebsite(value: string): string | undefined {
   const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value}`;
-  try {
-    const url = new URL(withScheme);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
-    if (!url.hostname.includes('.') || /\s/.test(value)) return undefined;
-    return url.toString();
-  } catch {
-    return undefined;
-  }
+  const url = httpUrl(withScheme);
+  if (!url || !url.hostname.includes('.') || /\s/.test(value)) return undefined;
+  return url.toString();
 }

@@ -1,5 +1,6 @@
 /** POST /appointment (book and reschedule), setup-intent, booking-error, cancel, note and GET /appointment/{id}. */
 import type { Hono } from 'hono';
+import { httpUrl } from '../../lib/http-url';
 import { bookingCalls as calls } from '../../schemas/calls/booking';
 import { mount } from '../call';
 import type { AppEnv } from '../env';
@@ -16,15 +17,6 @@ import { fieldErrors, submitEnv } from './submit-env';
 
 const NO_CALENDAR = 'Unable to find calendar';
 
-/** Only http(s) thank-you pages are followed. */
-function httpUrl(url: string): string | undefined {
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.toString() : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 export function registerAppointmentRoutes(app: Hono<AppEnv>): void {
   mount(app, calls.reschedule, async (c, { json }) => {
@@ -45,7 +37,7 @@ export function registerAppointmentRoutes(app: Hono<AppEnv>): void {
     const booked = await bookAppointment(env, { calendar, location, payload, files, payments: await paymentProviderFrom(c.env) });
     if ('errors' in booked) return fieldErrors(c, booked.errors);
     const event = eventView(booked.appointment, calendar);
-    const thankYou = calendar.thank_you_url ? httpUrl(calendar.thank_you_url) : undefined;
+    const thankYou = httpUrl(calendar.thank_you_url ?? '')?.href;
     return c.json({
       contactId: booked.contactId,
       appointment: { ...event, fingerprint: booked.prepared.fingerprint },

@@ -1,6 +1,6 @@
 /** What the widget routes hand the submission services: bindings, the request's clock and randomness, and the 422 answer. */
 import type { Context } from 'hono';
-import { dateInOrUtc } from '../../lib/time/today';
+import { todayIn } from '../../lib/time/today';
 import type { FieldError } from '../../lib/validation/fields';
 import type { AppEnv } from '../env';
 import type { SubmitEnv } from '../services/submissions';
@@ -12,7 +12,7 @@ export function submitEnv(c: Context<AppEnv>, zone: string): SubmitEnv {
     db: c.env.DB,
     bucket: c.env.UPLOADS,
     now,
-    today: dateInOrUtc(zone, now),
+    today: todayIn(zone, now),
     random,
     turnstileSecret: c.env.TURNSTILE_SECRET_KEY || undefined,
     remoteIp: c.req.header('cf-connecting-ip') ?? null,

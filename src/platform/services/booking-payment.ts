@@ -3,9 +3,10 @@
  * payment provider (POST /appointment/setup-intent, with the calendar) and confirms it with
  * the card; the booking then names that setup. Before the appointment is written the
  * provider is asked whether the setup succeeded for this location, with this card, for
- * this calendar and this amount in minor units (×100, requirements WIDGET-LIMITS) read from the database.
+ * this calendar and this amount in the currency's minor units (requirements WIDGET-LIMITS) read from the database.
  * A result the provider does not confirm books nothing.
  */
+import { toMinorUnits } from '../../lib/currency';
 import type { BookingSubmission } from '../../schemas/booking-calls';
 import { type CalendarDocument, isPaidCalendar } from '../../schemas/calendar';
 import { ApiError } from '../http';
@@ -19,11 +20,11 @@ export const PAYMENT_FAILED = 'Something went wrong with your payment. Please tr
 
 /** The metadata a booking's card setup carries, and that its verification expects back. */
 export function bookingSetupMetadata(calendar: CalendarDocument): Record<string, string> {
-  const stripe = calendar.stripe;
+  const currency = calendar.stripe?.currency ?? 'USD';
   return {
     calendar_id: calendar.id,
-    amount: String(Math.round((stripe?.amount ?? 0) * 100)),
-    currency: (stripe?.currency ?? 'USD').toLowerCase(),
+    amount: String(toMinorUnits(calendar.stripe?.amount ?? 0, currency)),
+    currency: currency.toLowerCase(),
   };
 }
 

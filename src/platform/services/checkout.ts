@@ -8,6 +8,7 @@
  * webhook reconciles it (payment-events.ts).
  */
 import { cryptoRandom, type RandomBytes } from '../../lib/ids';
+import { cutText } from '../../lib/text';
 import { type PayPayload, SUBMISSION_TYPES } from '../../schemas/payment-calls';
 import { ApiError } from '../http';
 import type { OneClickProof } from '../payments/one-click-proof';
@@ -111,6 +112,11 @@ async function outcome(db: D1Database, order: OrderRow, sessionFingerprint: stri
   };
 }
 
+/** The charge's description at the payment provider: the funnel and its products, at most 500 characters (Stripe's limit), never half an emoji. */
+export function chargeDescription(funnelName: string, productNames: readonly string[]): string {
+  return cutText(`${funnelName}: ${productNames.join(', ')}`, 500);
+}
+
 export async function payOrder(db: D1Database, provider: PaymentProvider, p: PayPayload, ctx: PayContext): Promise<PayOutcome> {
   const { now, random = cryptoRandom } = ctx;
   const { funnel, step } = await orderPlace(db, p);
@@ -154,7 +160,7 @@ export async function payOrder(db: D1Database, provider: PaymentProvider, p: Pay
       })),
       customerId,
       card,
-      description: `${funnel.name}: ${products.map((product) => product.name).join(', ')}`.slice(0, 500),
+      description: chargeDescription(funnel.name, products.map((product) => product.name)),
     });
   } catch (err) {
     if (!(err instanceof PaymentFailure)) throw err;

@@ -5,6 +5,8 @@
  * key derived from ADMIN_TOKEN (random per install, see README); without either, a
  * random key per worker instance (tokens then last until the instance restarts).
  */
+import { randomUuid } from '../../lib/ids';
+import { hmacSign, hmacVerify } from '../../lib/signing';
 import { type DefendedKind, FORM_TOKEN_TTL_MS, MIN_FILL_MS, type SpamReason } from '../../lib/spam-defence';
 
 export interface TokenSecrets {
@@ -17,28 +19,12 @@ let instanceSecret: string | undefined;
 function secretOf(env: TokenSecrets): string {
   if (env.FORM_TOKEN_SECRET) return env.FORM_TOKEN_SECRET;
   if (env.ADMIN_TOKEN) return `form-token:${env.ADMIN_TOKEN}`;
-  instanceSecret ??= crypto.randomUUID() + crypto.randomUUID();
+  instanceSecret ??= randomUuid() + randomUuid();
   return instanceSecret;
 }
 
-const encoder = new TextEncoder();
-
-async function sign(secret: string, text: string): Promise<string> {
-  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(text)));
-  return btoa(String.fromCharCode(...mac)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-/** Constant-time comparison of two signatures. */
-function same(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return diff === 0;
-}
-
 export async function issueFormToken(env: TokenSecrets, kind: DefendedKind, id: string, now: number): Promise<string> {
-  return `${now}.${await sign(secretOf(env), `${kind}:${id}:${now}`)}`;
+  return `${now}.${await hmacSign(secretOf(env), `${kind}:${id}:${now}`)}`;
 }
 
 /** Why the token is refused, or null when it is good and old enough. */
@@ -47,7 +33,7 @@ export async function checkFormToken(env: TokenSecrets, kind: DefendedKind, id: 
   const match = /^(\d{1,15})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) return 'token_invalid';
   const issuedAt = Number(match[1]);
-  if (!same(match[2] ?? '', await sign(secretOf(env), `${kind}:${id}:${issuedAt}`))) return 'token_invalid';
+  if (!(await hmacVerify(secretOf(env), `${kind}:${id}:${issuedAt}`, match[2] ?? ''))) return 'token_invalid';
   if (issuedAt > now + 60_000 || now - issuedAt > FORM_TOKEN_TTL_MS) return 'token_expired';
   if (now - issuedAt < MIN_FILL_MS) return 'too_fast';
   return null;

@@ -6,7 +6,7 @@
  * so a failed opt-in can simply be sent again.
  */
 import type { ContactPayload } from '../../schemas/funnel-calls';
-import { cryptoRandom, newId, type RandomBytes } from '../../lib/ids';
+import { cryptoRandom, newFingerprint, type RandomBytes } from '../../lib/ids';
 import { asPhone } from '../../lib/validation/phone';
 import { ApiError } from '../http';
 import { type ContactRow, prepareContactWrite } from './contacts';
@@ -70,7 +70,7 @@ export async function submitOptin(db: D1Database, p: ContactPayload, now: number
     await assertFunnelStep(db, event.funnel_id, event.funnel_step_id, event.page_id);
   }
 
-  const fingerprint = p.fingerprint ?? event?.fingerprint ?? newId('fp', random);
+  const fingerprint = p.fingerprint ?? event?.fingerprint ?? newFingerprint(random);
   const key = await stickyKey(db, p, phone);
   const contact = await prepareContactWrite(
     db,

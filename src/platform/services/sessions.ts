@@ -4,7 +4,7 @@
  * kept when it belongs to the same location; otherwise a new one starts.
  */
 import type { SessionKind } from '../../schemas/funnel-calls';
-import { cryptoRandom, newId, type RandomBytes } from '../../lib/ids';
+import { cryptoRandom, newFingerprint, newId, type RandomBytes } from '../../lib/ids';
 import { ApiError } from '../http';
 
 export interface SessionInput {
@@ -58,7 +58,7 @@ export async function prepareSession(
     if (existing) return { session: { sessionId: existing.id, sessionFingerprint: existing.fingerprint ?? input.fingerprint ?? '' } };
   }
   const sessionId = newId('ss', random);
-  const sessionFingerprint = input.fingerprint || newId('fp', random);
+  const sessionFingerprint = input.fingerprint || newFingerprint(random);
   const statement = db
     .prepare('INSERT INTO sessions (id, location_id, kind, ref_id, name, fingerprint, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
     .bind(sessionId, input.locationId, input.kind, input.refId, input.name, sessionFingerprint, now);

@@ -4,7 +4,7 @@
  * map the answers onto the contact. Nothing is written until `prepareSubmission` has
  * accepted everything.
  */
-import { newId, type RandomBytes, ID_PATTERN } from '../../lib/ids';
+import { ID_PATTERN, newFingerprint, newId, type RandomBytes } from '../../lib/ids';
 import { IDEMPOTENCY_FIELD, IDEMPOTENCY_PATTERN } from '../../lib/spam-defence';
 import { asPhone } from '../../lib/validation/phone';
 import { type FieldError, type FileInfo, fieldKey, validateFields } from '../../lib/validation/fields';
@@ -143,7 +143,7 @@ export async function prepareSubmission(env: SubmitEnv, req: SubmitRequest): Pro
   const prepared = await prepareUploads(uploadSource, env.now, env.random);
   if ('error' in prepared) return { errors: [prepared.error] };
   const values = { ...checked.values, ...uploadRefs(prepared.uploads) };
-  const fingerprint = token(req.payload.fingerprint) ?? newId('fp', env.random);
+  const fingerprint = token(req.payload.fingerprint) ?? newFingerprint(env.random);
   return {
     values,
     uploads: prepared.uploads,

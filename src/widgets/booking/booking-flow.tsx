@@ -5,9 +5,11 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { callApi, refusalText } from '../../client/api';
-import { fillRedirectUrl, redirectTarget } from '../../lib/links';
-import { firstOfMonth, todayIn } from '../../lib/time/calendar-month';
-import { guessTimeZone } from '../../lib/time/zone-aliases';
+import { redirectTarget } from '../../lib/links';
+import { fillMergeUrl } from '../../lib/merge-fields';
+import { firstOfMonth } from '../../lib/time/calendar-month';
+import { todayIn } from '../../lib/time/today';
+import { guessTimeZone } from '../../lib/time/zones';
 import { type BookedAppointment, type BookingAnswer, bookingRoutes } from '../../schemas/calls/booking-routes';
 import { postBookingComplete, postCloseWindow, redirectTop } from '../embed/protocol';
 import { rememberContact } from '../form/sticky-contact';
@@ -133,7 +135,7 @@ export function BookingFlow(props: BookingWidgetProps & { initialZone: string })
     postBookingComplete(answer.fingerprint, calendar.id);
     const next: Step = { name: 'note', appointment: answer.appointment };
     if (!settings.redirect) return setStep(next);
-    const url = answer.calendarThankYouUrl ? redirectTarget(fillRedirectUrl(answer.calendarThankYouUrl, { ...contact, appointment_id: answer.id, start_time: answer.appointment.start_time })) : null;
+    const url = answer.calendarThankYouUrl ? redirectTarget(fillMergeUrl(answer.calendarThankYouUrl, { now: new Date(), contact: { ...contact, appointment_id: answer.id, start_time: answer.appointment.start_time } })) : null;
     if (url) return redirectTop(url);
     if (settings.inline) document.dispatchEvent(new CustomEvent('booking:submit', { detail: { appointmentId: answer.id, calendarId: calendar.id } }));
     setStep(next);

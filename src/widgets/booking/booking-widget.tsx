@@ -8,7 +8,7 @@
  * slots the flow moves to the guessed zone when it wakes, if that differs.
  */
 import { startTransition, useEffect, useState } from 'react';
-import { guessTimeZone } from '../../lib/time/zone-aliases';
+import { guessTimeZone } from '../../lib/time/zones';
 import { BookingFlow, givenZone } from './booking-flow';
 import type { BookingWidgetProps } from './types';
 

@@ -6,8 +6,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { postCloseWindow } from '../embed/protocol';
 import { callApi, refusalText } from '../../client/api';
+import { fillTemplate } from '../../lib/template';
 import { bookingRoutes } from '../../schemas/calls/booking-routes';
-import { fill, longDate, slotTime } from './format';
+import { longDate, slotTime } from './format';
 import type { BookingMessages } from './messages';
 import { PopupHeader } from './popup-header';
 
@@ -32,7 +33,7 @@ export default function CancelWidget({ messages: m, lang, use24h, popup, appoint
   useEffect(() => {
     if (field.current?.value) setReason(field.current.value);
   }, []);
-  const when = `${longDate(appointment.startTime.slice(0, 10), lang)}, ${fill(m.appointmentTime, { start: slotTime(appointment.startTime, use24h), end: slotTime(appointment.endTime, use24h) })} (${appointment.zone.replaceAll('_', ' ')})`;
+  const when = `${longDate(appointment.startTime.slice(0, 10), lang)}, ${fillTemplate(m.appointmentTime, { start: slotTime(appointment.startTime, use24h), end: slotTime(appointment.endTime, use24h) })} (${appointment.zone.replaceAll('_', ' ')})`;
 
   async function cancel() {
     setBusy(true);

@@ -1,6 +1,7 @@
 /** Step 4: the meeting is scheduled (or rescheduled): when, where, add to calendar, reschedule and cancel. */
 import { useEffect, useRef } from 'react';
-import { fill, longDate, slotTime } from './format';
+import { fillTemplate } from '../../lib/template';
+import { longDate, slotTime } from './format';
 import { appointmentLinks } from './links';
 import type { BookingMessages } from './messages';
 import type { BookedAppointment } from '../../schemas/calls/booking-routes';
@@ -20,7 +21,7 @@ export function Confirmation({ messages: m, lang, use24h, origin, calendar, appo
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const links = appointmentLinks(origin, calendar.id, appointment.id);
-  const when = `${longDate(appointment.start_time.slice(0, 10), lang)}, ${fill(m.appointmentTime, {
+  const when = `${longDate(appointment.start_time.slice(0, 10), lang)}, ${fillTemplate(m.appointmentTime, {
     start: slotTime(appointment.start_time, use24h),
     end: slotTime(appointment.end_time, use24h),
   })} (${appointment.selected_timezone.replaceAll('_', ' ')})`;

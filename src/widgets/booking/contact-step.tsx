@@ -7,7 +7,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { callApi, refusalText } from '../../client/api';
-import { todayIn } from '../../lib/time/calendar-month';
+import { todayIn } from '../../lib/time/today';
 import { type BookingAnswer, bookingRoutes } from '../../schemas/calls/booking-routes';
 import { FormFields } from '../form/form-fields';
 import { initialValues } from '../form/initial-values';

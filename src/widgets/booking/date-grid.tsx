@@ -8,7 +8,8 @@
 // biome-ignore-all lint/a11y/useFocusableInteractive: rows, headers and empty cells of a grid are not focusable; days use a roving tabindex.
 import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { addDays, addMonths, firstOfMonth, type IsoDate, monthOf, monthWeeks, parts, weekday } from '../../lib/time/calendar-month';
-import { fill, longDate, monthTitle, weekdayNames } from './format';
+import { fillTemplate } from '../../lib/template';
+import { longDate, monthTitle, weekdayNames } from './format';
 import type { BookingMessages } from './messages';
 
 export interface DateGridProps {
@@ -119,7 +120,7 @@ export function DateGrid(props: DateGridProps) {
                   tabIndex={date === focused ? 0 : -1}
                   aria-selected={date === selected}
                   aria-disabled={!open}
-                  aria-label={fill(state, { date: longDate(date, lang) })}
+                  aria-label={fillTemplate(state, { date: longDate(date, lang) })}
                   onClick={choose}
                   onKeyDown={(e) => {
                     if (e.key !== 'Enter' && e.key !== ' ') return;

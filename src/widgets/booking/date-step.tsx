@@ -7,7 +7,8 @@
 import { useEffect, useRef } from 'react';
 import { addDays, addMonths, firstOfMonth, type IsoDate, monthOf } from '../../lib/time/calendar-month';
 import { DateGrid } from './date-grid';
-import { fill, longDate } from './format';
+import { fillTemplate } from '../../lib/template';
+import { longDate } from './format';
 import type { BookingMessages } from './messages';
 import { SlotList } from './slot-list';
 import type { BookingCalendar, BookingSettings } from './types';
@@ -140,7 +141,7 @@ export function DateStep(props: DateStepProps) {
               <button type="button" className="ef-booking__back ef-booking__narrow-only" onClick={() => props.onPicker({ ...picker, date: null, slot: null })}>
                 ← {m.backToCalendar}
               </button>
-              <h3 className="ef-booking__day-title">{fill(m.timesFor, { date: longDate(picker.date, lang) })}</h3>
+              <h3 className="ef-booking__day-title">{fillTemplate(m.timesFor, { date: longDate(picker.date, lang) })}</h3>
               {slots.status !== 'ready' ? null : daySlots.length === 0 ? (
                 <p className="ef-booking__empty">{m.noSlots}</p>
               ) : (

@@ -6,13 +6,10 @@
 import type { IsoDate } from '../../lib/time/calendar-month';
 import { dateTimeFormat } from '../../lib/time/date-format';
 
-/** `HH:mm` (24 h) or `hh:mm AM` (12 h) of an ISO slot string (requirements WIDGET-LIMITS). */
+/** `HH:mm` (24 h) or `hh:mm AM` (12 h) of an ISO slot string's wall clock (requirements WIDGET-LIMITS). */
 export function slotTime(iso: string, use24h: boolean): string {
-  const hour = Number(iso.slice(11, 13));
-  const minute = iso.slice(14, 16);
-  if (use24h) return `${String(hour).padStart(2, '0')}:${minute}`;
-  const h12 = hour % 12 === 0 ? 12 : hour % 12;
-  return `${String(h12).padStart(2, '0')}:${minute} ${hour < 12 ? 'AM' : 'PM'}`;
+  const wallClock = Date.UTC(2000, 0, 1, Number(iso.slice(11, 13)), Number(iso.slice(14, 16)));
+  return dateTimeFormat('en-US', { timeZone: 'UTC', hour: '2-digit', minute: '2-digit', hourCycle: use24h ? 'h23' : 'h12' }).format(wallClock);
 }
 
 export const isMorning = (iso: string): boolean => Number(iso.slice(11, 13)) < 12;
@@ -43,9 +40,4 @@ export function zoneOffset(zone: string, now: number): string {
   } catch {
     return '';
   }
-}
-
-/** Fills `{{name}}` placeholders of a translated message. */
-export function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, key: string) => String(values[key] ?? ''));
 }

@@ -5,8 +5,9 @@
  */
 import type { TFunction } from 'i18next';
 import * as v from 'valibot';
-import { formatMoney } from '../../lib/currency';
-import { firstOfMonth, monthRange, todayIn } from '../../lib/time/calendar-month';
+import { formatMoney, toMinorUnits } from '../../lib/currency';
+import { firstOfMonth, monthRange } from '../../lib/time/calendar-month';
+import { todayIn } from '../../lib/time/today';
 import type { ApiFetch } from '../../platform/client';
 import { bookingRoutes, type FreeSlots, freeSlotsFor } from '../../schemas/calls/booking-routes';
 import { callPath } from '../../schemas/calls/define-call';
@@ -34,6 +35,7 @@ export function toBookingCalendar(raw: Loose, country: string, t: TFunction, lan
   const form: FormBody = v.parse(formBody, raw.form ?? { fields: [] });
   const stripe = raw.stripe as Loose | null;
   const paid = stripe && Number(stripe.amount) > 0;
+  const currency = stripe ? str(stripe.currency, 'USD') : 'USD';
   return {
     id: str(raw.id),
     name: str(raw.name),
@@ -45,7 +47,7 @@ export function toBookingCalendar(raw: Loose, country: string, t: TFunction, lan
     eventAddress: str(raw.event_address),
     form,
     formId: str(raw.form_id),
-    paid: paid ? { publishableKey: str(stripe.publishable_key), amountLabel: formatMoney(Math.round(Number(stripe.amount) * 100), str(stripe.currency, 'USD'), lang) } : null,
+    paid: paid ? { publishableKey: str(stripe.publishable_key), amountLabel: formatMoney(toMinorUnits(Number(stripe.amount), currency), currency, lang) } : null,
     thankYouUrl: str(raw.thank_you_url),
     pixelId: str(raw.pixel_id),
     stickyContact: raw.sticky_contact === true,

@@ -4,7 +4,8 @@
  * its Select time button.
  */
 import { useState } from 'react';
-import { fill, isMorning, slotTime } from './format';
+import { fillTemplate } from '../../lib/template';
+import { isMorning, slotTime } from './format';
 import type { BookingMessages } from './messages';
 
 export const SLOTS_PER_STEP = 5;
@@ -39,13 +40,13 @@ function Column(props: SlotListProps & { title: string; items: readonly string[]
                 type="button"
                 className="ef-booking__slot"
                 aria-pressed={chosen}
-                aria-label={fill(m.slotLabel, { time, zone: props.zone })}
+                aria-label={fillTemplate(m.slotLabel, { time, zone: props.zone })}
                 onClick={() => props.onChoose(slot)}
               >
                 {time}
               </button>
               {chosen && (
-                <button type="button" className="ef-booking__confirm" onClick={() => props.onConfirm(slot)} aria-label={fill(m.selectTimeLabel, { time, zone: props.zone })}>
+                <button type="button" className="ef-booking__confirm" onClick={() => props.onConfirm(slot)} aria-label={fillTemplate(m.selectTimeLabel, { time, zone: props.zone })}>
                   {m.selectTime}
                 </button>
               )}

@@ -4,7 +4,7 @@
  * matches, Enter picks, Escape closes.
  */
 import { type KeyboardEvent, useId, useMemo, useState } from 'react';
-import { listTimeZones } from '../../lib/time/zone-aliases';
+import { listTimeZones } from '../../lib/time/zones';
 import { zoneOffset } from './format';
 import type { BookingMessages } from './messages';
 

@@ -1,8 +1,10 @@
 /**
  * The embed loader a seller pastes beside a widget iframe (`GET /widget/embed.js`,
  * docs/embed.md). `embedLoader` is served as its own source text, so it must not reference
- * anything outside its body: the protocol's constants come in through `config`.
+ * anything outside its body: the protocol's constants and the http(s) link rule come in
+ * through `config`.
  */
+import { HTTP_URL } from '../../lib/http-url';
 import { EMBED_SOURCE, EMBED_VERSION } from './protocol';
 
 export interface LoaderConfig {
@@ -10,11 +12,14 @@ export interface LoaderConfig {
   version: number;
   /** The serving origin, used when the script cannot tell where it was loaded from. */
   origin: string;
+  /** Source of HTTP_URL (src/lib/http-url.ts): the only redirect targets followed. */
+  httpUrl: string;
 }
 
 export function embedLoader(config: LoaderConfig): void {
   const script = document.currentScript as HTMLScriptElement | null;
   const origin = script?.src ? new URL(script.src).origin : config.origin;
+  const httpUrl = new RegExp(config.httpUrl, 'i');
   const ours = (frame: HTMLIFrameElement) => frame.src.indexOf(`${origin}/`) === 0;
   const frames = () => Array.prototype.filter.call(document.getElementsByTagName('iframe'), ours) as HTMLIFrameElement[];
   const hello = (frame: HTMLIFrameElement) =>
@@ -55,7 +60,7 @@ export function embedLoader(config: LoaderConfig): void {
     prepare(frame);
     if (data.type === 'height' && typeof data.height === 'number' && data.height >= 0) {
       frame.style.height = `${Math.ceil(data.height)}px`;
-    } else if (data.type === 'redirect' && /^https?:\/\//i.test(String(data.url))) {
+    } else if (data.type === 'redirect' && httpUrl.test(String(data.url))) {
       window.location.href = String(data.url);
     } else if (data.type === 'booking-complete' || data.type === 'close-window') {
       const detail = data.type === 'booking-complete' ? { fingerprint: String(data.fingerprint), calendarId: String(data.calendarId) } : {};
@@ -68,6 +73,6 @@ export function embedLoader(config: LoaderConfig): void {
 
 /** The script text of GET /widget/embed.js for a request to `origin`. */
 export function embedLoaderScript(origin: string): string {
-  const config: LoaderConfig = { source: EMBED_SOURCE, version: EMBED_VERSION, origin };
+  const config: LoaderConfig = { source: EMBED_SOURCE, version: EMBED_VERSION, origin, httpUrl: HTTP_URL.source };
   return `(${embedLoader.toString()})(${JSON.stringify(config)});\n`;
 }

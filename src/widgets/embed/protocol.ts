@@ -8,6 +8,7 @@
  * survey ending sends the parent page elsewhere).
  * Parent → widget: `hello` (the loader started late and asks for the current height).
  */
+import { httpUrl, isHttpUrl } from '../../lib/http-url';
 
 export const EMBED_SOURCE = 'edgefunnel-widget';
 export const EMBED_VERSION = 1;
@@ -49,7 +50,7 @@ export function readEmbedMessage(data: unknown): EmbedMessage | null {
     return { type: 'booking-complete', fingerprint: data.fingerprint, calendarId: data.calendarId };
   }
   if (data.type === 'close-window') return { type: 'close-window' };
-  if (data.type === 'redirect' && typeof data.url === 'string' && /^https?:\/\//i.test(data.url)) return { type: 'redirect', url: data.url };
+  if (data.type === 'redirect' && typeof data.url === 'string' && isHttpUrl(data.url)) return { type: 'redirect', url: data.url };
   return null;
 }
 
@@ -93,18 +94,20 @@ export const postBookingComplete = (fingerprint: string, calendarId: string, win
 export const postCloseWindow = (win?: EmbedWindow) => postToParent({ type: 'close-window' }, win);
 
 /**
- * Sends the page the visitor sees to an http(s) `url`: the parent when embedded (through the
- * loader, and directly, which browsers allow right after a click), else this window.
+ * Sends the page the visitor sees to `url` (http(s), or relative to this widget's page): the
+ * parent when embedded (through the loader, and directly, which browsers allow right after
+ * a click), else this window.
  */
 export function redirectTop(url: string, win: Window = window): void {
-  if (!/^https?:\/\//i.test(url)) return;
+  const target = httpUrl(url, win.location.href)?.href;
+  if (!target) return;
   if (!isEmbedded(win)) {
-    win.location.href = url;
+    win.location.href = target;
     return;
   }
-  postToParent({ type: 'redirect', url }, win);
+  postToParent({ type: 'redirect', url: target }, win);
   try {
-    if (win.top) win.top.location.href = url;
+    if (win.top) win.top.location.href = target;
   } catch {
     // Without a user gesture a cross-origin frame may not navigate the top window; the loader does.
   }

@@ -19,6 +19,7 @@ import { rememberContact, rememberedContact } from './sticky-contact';
 import { expandFormStrings } from './strings';
 import { typedBeforeHydration } from './typed-values';
 import type { FieldEnv, FormStringsDiff } from './types';
+import { redirectTop } from '../embed/protocol';
 import { useFormEngine } from './use-form-engine';
 import { useSubmission } from './use-submission';
 import { eventData, funnelEventData, trackSubmission, trackWidgetView, visitorFingerprint } from './widget-tracking';
@@ -95,9 +96,9 @@ export default function FormWidget(props: FormWidgetProps) {
       const next = props.element?.action === 'go-to-next-funnel-step' && props.element.nextStepUrl;
       const outcome: AfterSubmit = next
         ? { kind: 'redirect', url: carryQuery(props.element?.nextStepUrl ?? '', location.search) }
-        : afterSubmit(form, contact, { redirect: props.redirect, defaultThankYou: strings.ui.thankYou });
+        : afterSubmit(form, contact, { redirect: props.redirect, defaultThankYou: strings.ui.thankYou, now: new Date() });
       setDone(outcome);
-      if (outcome.kind === 'redirect') navigate(outcome.url);
+      if (outcome.kind === 'redirect') redirectTop(outcome.url);
     },
     [form, locationId, props.notrack, props.element, props.redirect, strings.ui.thankYou],
   );
@@ -167,17 +168,4 @@ export default function FormWidget(props: FormWidgetProps) {
 function withFunnel(): Record<string, unknown> {
   const data = funnelEventData();
   return data ? { funneEventData: data } : {};
-}
-
-/** Leaves the page: the top window when the widget is framed and allowed to, else this one. */
-function navigate(url: string): void {
-  try {
-    if (window.top && window.top !== window) {
-      window.top.location.href = url;
-      return;
-    }
-  } catch {
-    // A cross-origin parent that refuses top navigation: go there inside the frame.
-  }
-  window.location.assign(url);
 }

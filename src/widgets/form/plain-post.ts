@@ -50,7 +50,7 @@ export async function postPlainForm(
     const contact = (body.contact ?? {}) as Record<string, unknown>;
     const next = nextStep(options.query);
     if (next) return { kind: 'done', after: { kind: 'redirect', url: next } };
-    return { kind: 'done', after: afterSubmit(doc.form, contact, { redirect: options.redirect, defaultThankYou: options.thankYou }) };
+    return { kind: 'done', after: afterSubmit(doc.form, contact, { redirect: options.redirect, defaultThankYou: options.thankYou, now: new Date(options.now()) }) };
   }
   const errors = Array.isArray(body.errors) ? (body.errors as FieldError[]) : [];
   const msg = typeof body.msg === 'string' ? body.msg : '';

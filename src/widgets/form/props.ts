@@ -3,7 +3,7 @@
  * page and the funnel page's form element both use this (only what the island needs).
  */
 import type { Language, Translator } from '../../lib/i18n';
-import { dateInOrUtc } from '../../lib/time/today';
+import { todayIn } from '../../lib/time/today';
 import type { FieldError } from '../../lib/validation/fields';
 import type { FormDocument } from '../../schemas/form';
 import type { FormWidgetProps } from './form-widget';
@@ -42,7 +42,7 @@ export function inPageWidgetInput(page: { lang: string; t: Translator['t']; now:
 
 export function formWidgetProps(input: FormPropsInput): FormWidgetProps {
   const { doc, location, query } = input;
-  const today = dateInOrUtc(location.timezone, input.now);
+  const today = todayIn(location.timezone, input.now);
   return {
     formId: doc.id,
     locationId: doc.locationId,

@@ -7,6 +7,7 @@
  * msg, field errors and spam-defence reason.
  */
 import { type CallAnswer, callApi, refusalOf } from '../../client/api';
+import { randomUuid } from '../../lib/ids';
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD, IDEMPOTENCY_FIELD, MIN_FILL_MS } from '../../lib/spam-defence';
 import { bookingRoutes } from '../../schemas/calls/booking-routes';
 import { apiPath } from '../../schemas/calls/define-call';
@@ -36,7 +37,7 @@ export type SubmitOutcome = CallAnswer<Record<string, unknown>>;
 
 /** A new idempotency key. */
 export function newIdempotencyKey(): string {
-  return crypto.randomUUID();
+  return randomUuid();
 }
 
 /** The spam-defence and idempotency fields a submission carries in its formData. */

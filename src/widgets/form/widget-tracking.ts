@@ -8,7 +8,8 @@ import { readFunnelContext } from '../../client/context';
 import { setCookie } from '../../client/cookie-jar';
 import { startPixel, trackPixelEvent } from '../../client/pixel';
 import { sendBeacon } from '../../client/api';
-import { FINGERPRINT_COOKIE, newFingerprint, ONE_YEAR_SECONDS, resolveFingerprint } from '../../lib/tracking/fingerprint';
+import { newFingerprint } from '../../lib/ids';
+import { FINGERPRINT_COOKIE, ONE_YEAR_SECONDS, resolveFingerprint } from '../../lib/tracking/fingerprint';
 import { pixelPlan } from '../../lib/tracking/pixel';
 import { funnelRoutes } from '../../schemas/calls/funnel-routes';
 

@@ -6,6 +6,7 @@
  */
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { readFunnelContext } from '../../client/context';
+import { fillTemplate } from '../../lib/template';
 import { trackPixelEvent } from '../../client/pixel';
 import { FormFields } from '../form/form-fields';
 import { initialValues } from '../form/initial-values';
@@ -114,7 +115,7 @@ export default function OrderForm(form: OrderFormProps) {
     });
   }
 
-  const stepLabel = (n: number) => strings.stepOf.replace('{{step}}', String(n)).replace('{{total}}', '2');
+  const stepLabel = (n: number) => fillTemplate(strings.stepOf, { step: n, total: 2 });
   // Seller texts (trusted seller HTML; merge fields filled and escaped on the server by ctx.text).
   const sellerHtml = (html: string) => ({ __html: html });
   const contactStep = (

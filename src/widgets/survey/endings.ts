@@ -2,10 +2,12 @@
  * How a survey ends (requirements WIDGET-STATES): disqualified at once, disqualified at the end
  * ("endsurvey"), or submitted. Each shows the seller's text with the answers merged in
  * (escaped), or the default text, or redirects when its type is "1" (only http(s), and
- * never when the page was opened with redirect=false).
+ * never when the page was opened with redirect=false). A survey element whose action is
+ * "go to the next funnel step" ends a submission there instead, with the page's query
+ * carried as every funnel link carries it.
  */
-import { redirectTarget } from '../../lib/links';
-import { applyMergeFields } from '../../lib/merge-fields';
+import { carryQuery, redirectTarget } from '../../lib/links';
+import { applyMergeFields, fillMergeUrl } from '../../lib/merge-fields';
 import type { SurveyFormAction } from '../../schemas/survey';
 
 export type EndKind = 'disqualified' | 'ended' | 'submitted';
@@ -25,25 +27,23 @@ const SETTINGS: Record<EndKind, (a: SurveyFormAction) => { redirects: boolean; u
   },
 };
 
-/** Merge fields of a URL, filled from the answers and URL-encoded. */
-function fillUrl(template: string, answers: Readonly<Record<string, unknown>>, now: Date): string {
-  return template.replace(/\{\{\s*([A-Za-z_][\w.]*)\s*\}\}/g, (_all, name: string) => {
-    const key = name.startsWith('contact.') ? name.slice('contact.'.length) : name;
-    if (key !== name || key in answers) return encodeURIComponent(String(answers[key] ?? ''));
-    // Date fields ({{today}}, {{year}}, …) come from the shared merge-field rules.
-    return encodeURIComponent(applyMergeFields(`{{${name}}}`, { now }, () => {}));
-  });
-}
-
 /** The ending of `kind` for these answers. */
 export function surveyEnding(
   kind: EndKind,
   action: SurveyFormAction,
-  input: { answers: Readonly<Record<string, unknown>>; texts: EndTexts; redirectAllowed: boolean; now: Date },
+  input: {
+    answers: Readonly<Record<string, unknown>>;
+    texts: EndTexts;
+    redirectAllowed: boolean;
+    now: Date;
+    /** The funnel's next step when the survey element moves on after a submission, and the page's query. */
+    nextStep?: { url: string; search: string };
+  },
 ): Ending {
+  if (kind === 'submitted' && input.nextStep?.url) return { kind: 'redirect', url: carryQuery(input.nextStep.url, input.nextStep.search) };
   const setting = SETTINGS[kind](action);
   if (setting.redirects && input.redirectAllowed) {
-    const url = redirectTarget(fillUrl(setting.url, input.answers, input.now));
+    const url = redirectTarget(fillMergeUrl(setting.url, { now: input.now, contact: input.answers }));
     if (url) return { kind: 'redirect', url };
   }
   const text = setting.text.trim() || input.texts[kind];

@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import type { Translator } from '../../lib/i18n';
-import { dateInOrUtc } from '../../lib/time/today';
+import { todayIn } from '../../lib/time/today';
 import type { ApiFetch } from '../../platform/client';
 import { callPath } from '../../schemas/calls/define-call';
 import { surveysRoutes } from '../../schemas/calls/surveys-routes';
@@ -57,7 +57,7 @@ export interface SurveyPropsInput {
 
 export function surveyWidgetProps(input: SurveyPropsInput): SurveyWidgetProps {
   const { doc, location, query } = input;
-  const today = dateInOrUtc(location.timezone, input.now);
+  const today = todayIn(location.timezone, input.now);
   return {
     surveyId: doc.id,
     locationId: doc.locationId,

@@ -12,8 +12,3 @@ export function surveyStrings(t: TFunction): SurveyStrings {
   // Templates keep their {{placeholders}}: the island fills them (progress, slide numbers).
   return Object.fromEntries(Object.keys(en).map((key) => [key, t(`survey:${key}`, { skipInterpolation: true })])) as Record<SurveyStringKey, string>;
 }
-
-/** Fills `{{name}}` placeholders of a translated template. */
-export function fill(template: string, values: Readonly<Record<string, string | number>>): string {
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
-}

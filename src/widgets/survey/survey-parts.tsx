@@ -1,6 +1,6 @@
 /** The furniture around a survey's slides: header image, progress bar, error alert, arrows, ending and footer. */
 import type { SurveyStrings } from './strings';
-import { fill } from './strings';
+import { fillTemplate } from '../../lib/template';
 
 export function HeaderImage({ src, fullWidth, lazy }: { src: string; fullWidth: boolean; lazy: boolean }) {
   if (!src) return null;
@@ -9,7 +9,7 @@ export function HeaderImage({ src, fullWidth, lazy }: { src: string; fullWidth: 
 }
 
 export function ProgressBar({ percent, strings }: { percent: number; strings: SurveyStrings }) {
-  const text = fill(strings.progress, { percent });
+  const text = fillTemplate(strings.progress, { percent });
   return (
     <div className="ef-survey__progress" role="progressbar" aria-label={strings.progressLabel} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-valuetext={text} data-testid="survey-progress">
       <div className="ef-survey__progress-track">

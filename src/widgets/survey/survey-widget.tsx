@@ -4,6 +4,7 @@
  * survey element of funnel pages.
  */
 import { type CSSProperties, type FormEvent, type KeyboardEvent, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { fillTemplate } from '../../lib/template';
 import { fieldKey } from '../../lib/validation/fields';
 import { activeSlides } from '../../lib/validation/survey-path';
 import type { FormField } from '../../schemas/form';
@@ -22,7 +23,7 @@ import { useSubmission } from '../form/use-submission';
 import { eventData, funnelEventData, trackSubmission, trackWidgetView, visitorFingerprint } from '../form/widget-tracking';
 import { type Ending, type EndKind, surveyEnding } from './endings';
 import { type AdvanceTrigger, answersOf, backTo, canGoBack, disqualifiesAtOnce, isLastSlide, nextStep, previousNav, progress, shouldAdvance, slideWithErrors, visitedSlides } from './logic';
-import { fill, type SurveyStrings } from './strings';
+import type { SurveyStrings } from './strings';
 import { BackButton, EndScreen, ErrorAlert, Footer, HeaderImage, NextButton, ProgressBar } from './survey-parts';
 import { useSurveyNav } from './use-survey-nav';
 
@@ -99,10 +100,9 @@ export default function SurveyWidget(props: SurveyWidgetProps) {
   const finish = useCallback(
     (kind: EndKind, answers: Record<string, unknown>) => {
       const texts = { disqualified: text.disqualified, ended: text.ended, submitted: text.submitted };
-      const next = kind === 'submitted' && props.element?.action === 'go-to-next-funnel-step' ? props.element.nextStepUrl : '';
-      const result: Ending = next
-        ? { kind: 'redirect', url: new URL(next, location.href).href + location.search }
-        : surveyEnding(kind, form.formAction, { answers, texts, redirectAllowed: props.redirect, now: new Date() });
+      const next = props.element?.action === 'go-to-next-funnel-step' ? props.element.nextStepUrl : '';
+      const nextStep = { url: next, search: location.search };
+      const result = surveyEnding(kind, form.formAction, { answers, texts, redirectAllowed: props.redirect, now: new Date(), nextStep });
       setEnd({ kind, ending: result });
       if (result.kind === 'redirect') redirectTop(result.url);
     },
@@ -238,7 +238,7 @@ export default function SurveyWidget(props: SurveyWidgetProps) {
                 ref={slideRef}
                 tabIndex={-1}
                 className={`ef-survey__slide ef-survey__slide--${motion}`}
-                aria-label={fill(text.slide, { current: nav.index + 1, total: slides.length })}
+                aria-label={fillTemplate(text.slide, { current: nav.index + 1, total: slides.length })}
                 data-slide-id={String(slide.id)}
                 data-testid="survey-slide"
               >

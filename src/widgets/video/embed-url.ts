@@ -3,6 +3,7 @@
  * from whatever link the seller pasted (watch page, short link, share link or embed link).
  * custom_embed and html carry the seller's own embed code instead of a link.
  */
+import { httpUrl, isHttpUrl } from '../../lib/http-url';
 
 /** The video sources a video element can have. */
 export type VideoSource = 'youtube' | 'vimeo' | 'wistia' | 'custom_embed' | 'html';
@@ -75,15 +76,9 @@ const BUILDERS: Record<'youtube' | 'vimeo' | 'wistia', PlayerBuilder> = { youtub
  */
 export function playerUrl(source: VideoSource, embedUrl: string, muted: boolean): string | null {
   if (source === 'custom_embed' || source === 'html') return null;
-  let link: URL;
-  try {
-    const raw = embedUrl.trim();
-    link = new URL(/^https?:\/\//i.test(raw) ? raw : `https://${raw}`);
-  } catch {
-    return null;
-  }
-  if (link.protocol !== 'https:' && link.protocol !== 'http:') return null;
-  return BUILDERS[source](link, muted);
+  const raw = embedUrl.trim();
+  const link = httpUrl(isHttpUrl(raw) ? raw : `https://${raw}`);
+  return link ? BUILDERS[source](link, muted) : null;
 }
 
 /** The first external address an embed code loads (iframe or script src), to check reachability. */

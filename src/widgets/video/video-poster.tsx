@@ -4,6 +4,7 @@
  * offers the video without JavaScript; with JavaScript a click plays it in place.
  */
 import type { MouseEvent } from 'react';
+import { isHttpUrl } from '../../lib/http-url';
 import { normaliseLink } from '../../lib/links';
 
 /** Props of the poster. */
@@ -38,7 +39,7 @@ export function VideoPoster({ thumbnailUrl, eager = false, link, label, onPlay }
     </>
   );
   const href = link ? normaliseLink(link) : '#';
-  if (href !== '#' && /^https?:/i.test(href)) {
+  if (isHttpUrl(href)) {
     const onClick = (event: MouseEvent) => {
       event.preventDefault();
       onPlay();

@@ -3,6 +3,7 @@
  * from the field, each chosen file listed with its size and a remove button. The rules
  * themselves (extension, count, 50 MB in total) are the shared validation's.
  */
+import { fillTemplate } from '../../../lib/template';
 import type { FieldProps } from '../types';
 import { optionsOf } from './control';
 import { formatFileSize } from './file-size';
@@ -31,7 +32,7 @@ export default function FileUploadField(p: FieldProps) {
         }}
       />
       <p className="ef-description" id={hintId}>
-        {p.env.strings.ui.filesHint.replace('{{types}}', extensions.join(', ') || '*').replace('{{limit}}', String(limit))}
+        {fillTemplate(p.env.strings.ui.filesHint, { types: extensions.join(', ') || '*', limit })}
       </p>
       {p.files.length > 0 && (
         <ul className="ef-file-list">
@@ -39,7 +40,7 @@ export default function FileUploadField(p: FieldProps) {
             <li key={`${file.name}-${file.size}-${file.lastModified}`}>
               <span>{file.name}</span> <span className="ef-file-size">{formatFileSize(file.size, p.env.lang, units)}</span>{' '}
               <button type="button" className="ef-link" onClick={() => p.onFiles(p.files.filter((_, j) => j !== i))}>
-                {p.env.strings.ui.removeFile.replace('{{name}}', file.name)}
+                {fillTemplate(p.env.strings.ui.removeFile, { name: file.name })}
               </button>
             </li>
           ))}
