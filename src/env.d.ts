@@ -17,6 +17,8 @@ declare namespace App {
     api: import('./platform/client').ApiFetch;
     /** Keeps work going after the answer is sent; src/fetch.ts sets it. */
     waitUntil: (promise: Promise<unknown>) => void;
+    /** The request's clock (epoch ms), read once as it enters; src/fetch.ts sets it. */
+    now: number;
   }
 }
 

@@ -26,7 +26,7 @@ const bindings = env as unknown as Bindings;
 const app = new Hono<AppEnv>();
 app.route('/', createEdgeApp());
 app.use(async (c, next) => {
-  Object.assign(getFetchState(c).locals, requestServices(bindings, executionCtx));
+  Object.assign(getFetchState(c).locals, requestServices(bindings, executionCtx, Date.now()));
   await next();
 });
 app.use(astro());

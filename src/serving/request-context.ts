@@ -1,6 +1,6 @@
 /**
  * Per-request plumbing shared by the page routes: what the entry point puts on the render
- * context (`Astro.locals`: the bindings, the API client and waitUntil), so renderers and
+ * context (`Astro.locals`: the bindings, the API client, waitUntil and the clock), so renderers and
  * widget pages never reach for `cloudflare:workers` themselves; and the translator of
  * screens rendered before any page data is known.
  */
@@ -15,11 +15,13 @@ export interface RequestServices {
   api: ApiFetch;
   /** Keeps work going after the answer is sent (cache writes, background refreshes). */
   waitUntil: (promise: Promise<unknown>) => void;
+  /** The request's clock (epoch ms), read once as it enters: renders never read `Date.now()`. */
+  now: number;
 }
 
 /** A request's services, made by the entry point from the worker's bindings and ExecutionContext. */
-export function requestServices(env: Bindings, ctx: ExecutionContext): RequestServices {
-  return { env, api: createApiClient(env, ctx), waitUntil: (promise) => ctx.waitUntil(promise) };
+export function requestServices(env: Bindings, ctx: ExecutionContext, now: number): RequestServices {
+  return { env, api: createApiClient(env, ctx), waitUntil: (promise) => ctx.waitUntil(promise), now };
 }
 
 /** The translator for a request, from the page language (if known), ?lang and Accept-Language. */

@@ -17,7 +17,7 @@ export type SurveyPageModel =
   | { kind: 'survey'; status: 200; translator: Translator; title: string; code: WidgetCode; props: SurveyWidgetProps }
   | { kind: 'error'; status: number; translator: Translator; msg: string };
 
-export async function surveyPageModel({ env, api }: Pick<RequestServices, 'env' | 'api'>, request: Request, id: string): Promise<SurveyPageModel> {
+export async function surveyPageModel({ env, api, now }: Pick<RequestServices, 'env' | 'api' | 'now'>, request: Request, id: string): Promise<SurveyPageModel> {
   const loaded = await loadSurvey(api, id);
   const translator = requestTranslator(request, loaded.ok ? loaded.location.language : undefined);
   if (!loaded.ok) {
@@ -28,7 +28,7 @@ export async function surveyPageModel({ env, api }: Pick<RequestServices, 'env' 
     doc: loaded.doc,
     location: loaded.location,
     translator,
-    now: Date.now(),
+    now,
     token: await formToken(api, 'survey', loaded.doc.id),
     turnstileSiteKey: turnstileSiteKey(env),
     query: new URL(request.url).searchParams,
