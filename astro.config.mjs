@@ -13,7 +13,8 @@ import islandScript from 'astro/runtime/server/astro-island.prebuilt.js';
 const interactDirective = {
   name: 'edgefunnel-interact-directive',
   hooks: {
-    'astro:config:setup': ({ addClientDirective }) => addClientDirective({ name: 'interact', entrypoint: fileURLToPath(new URL('./src/client/interact-directive.ts', import.meta.url)) }),
+    'astro:config:setup': ({ addClientDirective }) =>
+      addClientDirective({ name: 'interact', entrypoint: fileURLToPath(new URL('./src/client/interact-directive.ts', import.meta.url)) }),
   },
 };
 
@@ -63,7 +64,16 @@ const inlineScripts = {
     if (!id.startsWith('\0inline-script:')) return undefined;
     const { build } = await import('esbuild');
     const entry = fileURLToPath(new URL(`./src/client/${id.slice('\0inline-script:'.length)}`, import.meta.url));
-    const out = await build({ entryPoints: [entry], bundle: true, minify: true, format: 'iife', target: 'es2022', platform: 'browser', write: false, metafile: true });
+    const out = await build({
+      entryPoints: [entry],
+      bundle: true,
+      minify: true,
+      format: 'iife',
+      target: 'es2022',
+      platform: 'browser',
+      write: false,
+      metafile: true,
+    });
     for (const input of Object.keys(out.metafile.inputs)) this.addWatchFile(resolve(input));
     const [script] = out.outputFiles;
     if (!script) throw new Error(`inline-script: esbuild wrote nothing for ${entry}`);

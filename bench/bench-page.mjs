@@ -15,7 +15,16 @@ export function benchPage({ pageId, locationId, count = 300 }) {
   let n = 0;
   let s = 0;
   while (n < count) {
-    const section = { id: `sec_${s}`, type: 'section', meta: 'section', tagName: 'c-section', child: [], class: [], styles: {}, extra: { sticky: 'noneSticky' } };
+    const section = {
+      id: `sec_${s}`,
+      type: 'section',
+      meta: 'section',
+      tagName: 'c-section',
+      child: [],
+      class: [],
+      styles: {},
+      extra: { sticky: 'noneSticky' },
+    };
     const row = { id: `row_${s}`, type: 'row', meta: 'row', tagName: 'c-row', child: [], class: [], styles: {}, extra: {} };
     section.child.push(row.id);
     elements.push(section, row);

@@ -31,13 +31,26 @@ function benchCalendar() {
 /** Books `count` slots of the next month, a few requests at a time. */
 async function fillCalendar(origin, count) {
   const now = Date.now();
-  const slots = Object.values(await json(await fetch(`${origin}/api/appointment/free-slots?calendar_id=cal_bench&startDate=${now}&endDate=${now + 45 * DAY}&timezone=UTC`))).flatMap((d) => d.slots);
+  const slots = Object.values(
+    await json(await fetch(`${origin}/api/appointment/free-slots?calendar_id=cal_bench&startDate=${now}&endDate=${now + 45 * DAY}&timezone=UTC`)),
+  ).flatMap((d) => d.slots);
   const step = Math.max(1, Math.floor(slots.length / count));
   const chosen = slots.filter((_, i) => i % step === 0).slice(0, count);
   let booked = 0;
   const book = async (slot, i) => {
     const body = new FormData();
-    body.set('formData', JSON.stringify({ calendar_id: 'cal_bench', selected_slot: slot, selected_timezone: 'UTC', first_name: 'Bench', last_name: `N${i}`, phone: '+12025550100', email: `bench${i}@example.com` }));
+    body.set(
+      'formData',
+      JSON.stringify({
+        calendar_id: 'cal_bench',
+        selected_slot: slot,
+        selected_timezone: 'UTC',
+        first_name: 'Bench',
+        last_name: `N${i}`,
+        phone: '+12025550100',
+        email: `bench${i}@example.com`,
+      }),
+    );
     if ((await fetch(`${origin}/api/appointment`, { method: 'POST', body })).ok) booked += 1;
   };
   for (let i = 0; i < chosen.length; i += 4) await Promise.all(chosen.slice(i, i + 4).map((slot, j) => book(slot, i + j)));
@@ -51,7 +64,9 @@ export async function benchBooking({ origin, admin, time, scriptsOf, rounds }) {
   console.log('\nBooking widget:');
   for (const path of ['/widget/booking/cal_discovery', '/widget/booking/cal_strategy']) {
     const s = await scriptsOf(`${origin}${path}`);
-    console.log(`  JS of ${path.padEnd(30)} ${String(s.files).padStart(2)} files  ${(s.raw / 1024).toFixed(1).padStart(7)} KB raw  ${(s.gzip / 1024).toFixed(1).padStart(6)} KB gzip (budget 110 KB; Stripe.js and the card field load only at a paid card step)`);
+    console.log(
+      `  JS of ${path.padEnd(30)} ${String(s.files).padStart(2)} files  ${(s.raw / 1024).toFixed(1).padStart(7)} KB raw  ${(s.gzip / 1024).toFixed(1).padStart(6)} KB gzip (budget 110 KB; Stripe.js and the card field load only at a paid card step)`,
+    );
   }
   await admin('PUT', '/calendars/cal_bench', benchCalendar());
   const booked = await fillCalendar(origin, 500);

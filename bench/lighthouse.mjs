@@ -57,14 +57,20 @@ export async function lighthouseRuns(urls, timeZone) {
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
     ...(timeZone ? { envVars: { ...process.env, TZ: timeZone } } : {}),
   });
-  const config = CPU_SLOWDOWN ? { extends: 'lighthouse:default', settings: { throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: CPU_SLOWDOWN } } } : undefined;
+  const config = CPU_SLOWDOWN
+    ? { extends: 'lighthouse:default', settings: { throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: CPU_SLOWDOWN } } }
+    : undefined;
   const rows = [];
   try {
     for (const url of urls) {
       const runs = [];
       for (let i = 0; i < RUNS; i++) {
         await clearCookies(chrome.port);
-        const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], clearStorageTypes: FIRST_VISIT_STORAGE }, config);
+        const result = await lighthouse(
+          url,
+          { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], clearStorageTypes: FIRST_VISIT_STORAGE },
+          config,
+        );
         runs.push(result.lhr);
       }
       const lhr = computeMedianRun(runs);

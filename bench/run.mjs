@@ -58,7 +58,11 @@ async function waitUp() {
 }
 
 const admin = (method, path, body) =>
-  fetch(`${ORIGIN}/admin/v1${path}`, { method, headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' }, body: body && JSON.stringify(body) }).then(async (r) => {
+  fetch(`${ORIGIN}/admin/v1${path}`, {
+    method,
+    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+    body: body && JSON.stringify(body),
+  }).then(async (r) => {
     if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);
   });
 
@@ -83,7 +87,10 @@ async function time(url, rounds, host) {
   }
   times.sort((a, b) => a - b);
   const at = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
-  return { p50: at(0.5), text: `p50 ${at(0.5).toFixed(1)} ms  p95 ${at(0.95).toFixed(1)} ms  mean ${(times.reduce((a, b) => a + b, 0) / times.length).toFixed(1)} ms  (${rounds} requests)` };
+  return {
+    p50: at(0.5),
+    text: `p50 ${at(0.5).toFixed(1)} ms  p95 ${at(0.95).toFixed(1)} ms  mean ${(times.reduce((a, b) => a + b, 0) / times.length).toFixed(1)} ms  (${rounds} requests)`,
+  };
 }
 
 function verdict(ok, budget) {
@@ -111,14 +118,25 @@ async function scriptsOf(url) {
     // Static imports of a module are loaded too.
     for (const m of body.toString().matchAll(/(?:import|from)\s*["']([^"']+\.js)["']/g)) queue.push(new URL(m[1], next).href);
   }
-  return { islands, files: seen.size, raw, gzip, inline: [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].reduce((n, m) => n + m[1].length, 0) };
+  return {
+    islands,
+    files: seen.size,
+    raw,
+    gzip,
+    inline: [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].reduce((n, m) => n + m[1].length, 0),
+  };
 }
 
 try {
   await waitUp();
   await importFolder({ root: 'scripts/demo-data', url: ORIGIN, token: TOKEN });
   await admin('PUT', '/locations/loc_bench', { id: 'loc_bench', name: 'Bench' });
-  await admin('PUT', '/funnels/fn_bench', { id: 'fn_bench', locationId: 'loc_bench', name: 'Bench', steps: [{ id: 'st_bench', name: 'Bench', path: '/', pageId: 'pg_bench' }] });
+  await admin('PUT', '/funnels/fn_bench', {
+    id: 'fn_bench',
+    locationId: 'loc_bench',
+    name: 'Bench',
+    steps: [{ id: 'st_bench', name: 'Bench', path: '/', pageId: 'pg_bench' }],
+  });
   await admin('PUT', '/domains/bench.localhost', { host: 'bench.localhost', locationId: 'loc_bench', funnelId: 'fn_bench' });
   const page = benchPage({ pageId: 'pg_bench', locationId: 'loc_bench', count: 300 });
   await admin('PUT', '/pages/pg_bench', page);
@@ -134,7 +152,9 @@ try {
   // the same bytes, the same worker, wrangler's local proxy and loopback; only the render
   // differs. Pairs run back to back so both see the same machine load.
   const render = await pairedDifference(`${ORIGIN}/?domain=bench.localhost`, [`${ORIGIN}/`, 'bench.localhost'], ROUNDS);
-  console.log(`  render time (fresh minus edge copy, paired): p50 ${render.p50.toFixed(1)} ms  p95 ${render.p95.toFixed(1)} ms  (${ROUNDS} pairs)  ${verdict(render.p50 <= 5, 'budget p50 <= 5 ms')}`);
+  console.log(
+    `  render time (fresh minus edge copy, paired): p50 ${render.p50.toFixed(1)} ms  p95 ${render.p95.toFixed(1)} ms  (${ROUNDS} pairs)  ${verdict(render.p50 <= 5, 'budget p50 <= 5 ms')}`,
+  );
 
   const demo = [
     ['localhost', ['/', '/accelerator', '/inner-circle', '/welcome']],
@@ -151,9 +171,17 @@ try {
   if (!process.env.BENCH_SKIP_THROUGHPUT) {
     const asset = (await (await fetch(`${ORIGIN}/?domain=localhost`)).text()).match(/\/_astro\/[^"']+\.js/)?.[0];
     const { workerd, headers } = await served;
-    console.log(`\nEdge-hit throughput at 20 connections beside the static asset ${asset} (median of alternating 2 s rounds; straight to workerd at ${workerd}, without wrangler's dev proxy, which re-parses every HTML answer for live reload; a browser's Accept-Encoding):`);
-    for (const row of await throughput(`${workerd}${asset}`, demo.map((page) => ({ ...page, url: `${workerd}${page.path}` })), { headers: { ...headers, 'accept-encoding': BROWSER_ACCEPT_ENCODING } })) {
-      console.log(`  ${row.label.padEnd(30)} ${row.rps.toFixed(0).padStart(5)} req/s  static ${row.reference.toFixed(0).padStart(5)} req/s  ${row.ratio.toFixed(2)}x  ${verdict(row.ratio >= 0.8, 'budget >= 0.8x')}`);
+    console.log(
+      `\nEdge-hit throughput at 20 connections beside the static asset ${asset} (median of alternating 2 s rounds; straight to workerd at ${workerd}, without wrangler's dev proxy, which re-parses every HTML answer for live reload; a browser's Accept-Encoding):`,
+    );
+    for (const row of await throughput(
+      `${workerd}${asset}`,
+      demo.map((page) => ({ ...page, url: `${workerd}${page.path}` })),
+      { headers: { ...headers, 'accept-encoding': BROWSER_ACCEPT_ENCODING } },
+    )) {
+      console.log(
+        `  ${row.label.padEnd(30)} ${row.rps.toFixed(0).padStart(5)} req/s  static ${row.reference.toFixed(0).padStart(5)} req/s  ${row.ratio.toFixed(2)}x  ${verdict(row.ratio >= 0.8, 'budget >= 0.8x')}`,
+      );
     }
   }
 
@@ -163,41 +191,67 @@ try {
 
   if (!process.env.BENCH_SKIP_LIGHTHOUSE) {
     console.log('\nLighthouse mobile (simulated throttling), Debian Chromium, median of runs (host benchmarkIndex beside: x4 CPU assumes 1500-2000):');
-    for (const row of await lighthouseRuns(demo.map(({ host, path }) => `http://${host}:${PORT}${path}`), zone)) {
+    for (const row of await lighthouseRuns(
+      demo.map(({ host, path }) => `http://${host}:${PORT}${path}`),
+      zone,
+    )) {
       const ok = row.score === 100 && row.lcp <= 1.0 && row.cls === 0 && row.tbt === 0;
-      console.log(`  ${row.url.padEnd(44)} score ${String(row.score).padStart(3)}  FCP ${row.fcp.toFixed(2)} s  LCP ${row.lcp.toFixed(2)} s  CLS ${row.cls.toFixed(3)}  TBT ${row.tbt.toFixed(0)} ms (runs ${row.tbtRuns.join(' ')})  ${verdict(ok, 'budget 100, LCP <= 1.0 s, CLS 0, TBT 0')}  (${row.runs} runs, CPU x${row.cpuSlowdown}, benchmarkIndex ${row.benchmarkIndex.toFixed(0)})`);
+      console.log(
+        `  ${row.url.padEnd(44)} score ${String(row.score).padStart(3)}  FCP ${row.fcp.toFixed(2)} s  LCP ${row.lcp.toFixed(2)} s  CLS ${row.cls.toFixed(3)}  TBT ${row.tbt.toFixed(0)} ms (runs ${row.tbtRuns.join(' ')})  ${verdict(ok, 'budget 100, LCP <= 1.0 s, CLS 0, TBT 0')}  (${row.runs} runs, CPU x${row.cpuSlowdown}, benchmarkIndex ${row.benchmarkIndex.toFixed(0)})`,
+      );
     }
   }
 
-  console.log('\nJavaScript each demo page loads in Chromium without interaction (every script until the network is idle, dynamic imports included; phone 375x812 and desktop 1280x800; inline bytes apart; + what scrolling to the bottom adds; + what the islands that wait for the visitor (client:interact) add when used):');
+  console.log(
+    '\nJavaScript each demo page loads in Chromium without interaction (every script until the network is idle, dynamic imports included; phone 375x812 and desktop 1280x800; inline bytes apart; + what scrolling to the bottom adds; + what the islands that wait for the visitor (client:interact) add when used):',
+  );
   const pages = [
     ['fn_demo', 'localhost', ['/', '/accelerator', '/inner-circle', '/welcome']],
     ['fn_alpine', 'eu.localhost', ['/', '/zurich-workshop', '/tokyo-bake-along', '/welcome']],
   ].flatMap(([, host, paths]) => paths.map((path) => ({ label: host + path, url: `${ORIGIN}${path}?domain=${host}` })));
-  const loaded = await loadedScripts(pages.map(({ url }) => url), ORIGIN, zone);
+  const loaded = await loadedScripts(
+    pages.map(({ url }) => url),
+    ORIGIN,
+    zone,
+  );
   const kb = (bytes) => (bytes / 1024).toFixed(1);
   for (const [i, s] of loaded.entries()) {
     const budget = s.islands ? 76 : 6.1;
     const worst = Math.max(s.phone.gzip, s.desktop.gzip);
-    const sizes = ['phone', 'desktop'].map((screen) => `${screen} ${String(s[screen].files).padStart(2)} files ${kb(s[screen].gzip).padStart(5)} KB gzip`).join('  ');
+    const sizes = ['phone', 'desktop']
+      .map((screen) => `${screen} ${String(s[screen].files).padStart(2)} files ${kb(s[screen].gzip).padStart(5)} KB gzip`)
+      .join('  ');
     const scrolled = `on scrolling +${kb(s.phone.scrolled.gzip)} / +${kb(s.desktop.scrolled.gzip)} KB, on first use +${kb(s.phone.used.gzip)} KB`;
-    console.log(`  ${pages[i].label.padEnd(30)} ${sizes}  inline ${kb(s.inline)} KB  ${verdict(worst / 1024 <= budget, `budget ${budget} KB gzip ${s.islands ? 'with React islands' : 'without islands'}`)}  ${scrolled}`);
-    if (s.otherZone) console.log(`  ${''.padEnd(30)} a phone in another zone (${s.otherZone.zone}): the booking calendar wakes when it shows, ${String(s.otherZone.files).padStart(2)} files ${kb(s.otherZone.gzip).padStart(5)} KB gzip`);
+    console.log(
+      `  ${pages[i].label.padEnd(30)} ${sizes}  inline ${kb(s.inline)} KB  ${verdict(worst / 1024 <= budget, `budget ${budget} KB gzip ${s.islands ? 'with React islands' : 'without islands'}`)}  ${scrolled}`,
+    );
+    if (s.otherZone)
+      console.log(
+        `  ${''.padEnd(30)} a phone in another zone (${s.otherZone.zone}): the booking calendar wakes when it shows, ${String(s.otherZone.files).padStart(2)} files ${kb(s.otherZone.gzip).padStart(5)} KB gzip`,
+      );
   }
 
-  console.log('\nForm pages (budget: at most 110 KB gzip of JavaScript each, React included; on demand = lazy chunks: signature pad, file upload, cascade dropdown, phone rule, loaded only by forms that have such a field):');
+  console.log(
+    '\nForm pages (budget: at most 110 KB gzip of JavaScript each, React included; on demand = lazy chunks: signature pad, file upload, cascade dropdown, phone rule, loaded only by forms that have such a field):',
+  );
   for (const path of ['/widget/form/form_all_fields', '/widget/form/form_optin', '/?domain=localhost']) {
     const s = await scriptsOf(`${ORIGIN}${path}`);
     const lazy = await onDemandOf(`${ORIGIN}${path}`);
     const verdict = s.gzip / 1024 <= 110 ? 'within budget' : 'OVER BUDGET';
-    console.log(`  ${path.padEnd(36)} ${String(s.files).padStart(2)} files  ${(s.gzip / 1024).toFixed(1).padStart(6)} KB gzip  ${verdict}  (+${(lazy / 1024).toFixed(1)} KB gzip on demand at most)`);
+    console.log(
+      `  ${path.padEnd(36)} ${String(s.files).padStart(2)} files  ${(s.gzip / 1024).toFixed(1).padStart(6)} KB gzip  ${verdict}  (+${(lazy / 1024).toFixed(1)} KB gzip on demand at most)`,
+    );
   }
 
   console.log('\nSurvey widget and embed loader (budgets: survey page <= 110 KB gzip with React, embed.js <= 2 KB gzip):');
   const survey = await scriptsOf(`${ORIGIN}/widget/survey/survey_demo`);
-  console.log(`  ${'/widget/survey/survey_demo'.padEnd(36)} ${String(survey.files).padStart(2)} files  ${(survey.raw / 1024).toFixed(1).padStart(7)} KB raw  ${(survey.gzip / 1024).toFixed(1).padStart(6)} KB gzip  inline ${(survey.inline / 1024).toFixed(1)} KB`);
+  console.log(
+    `  ${'/widget/survey/survey_demo'.padEnd(36)} ${String(survey.files).padStart(2)} files  ${(survey.raw / 1024).toFixed(1).padStart(7)} KB raw  ${(survey.gzip / 1024).toFixed(1).padStart(6)} KB gzip  inline ${(survey.inline / 1024).toFixed(1)} KB`,
+  );
   const embed = Buffer.from(await (await fetch(`${ORIGIN}/widget/embed.js`)).arrayBuffer());
-  console.log(`  ${'/widget/embed.js'.padEnd(36)}  1 file   ${(embed.length / 1024).toFixed(2).padStart(7)} KB raw  ${(gzipSync(embed).length / 1024).toFixed(2).padStart(6)} KB gzip`);
+  console.log(
+    `  ${'/widget/embed.js'.padEnd(36)}  1 file   ${(embed.length / 1024).toFixed(2).padStart(7)} KB raw  ${(gzipSync(embed).length / 1024).toFixed(2).padStart(6)} KB gzip`,
+  );
 
   await benchBooking({ origin: ORIGIN, admin, time, scriptsOf, rounds: ROUNDS });
 } finally {

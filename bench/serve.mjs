@@ -25,7 +25,9 @@ const worker = await devEnv.startWorker({
 await worker.ready;
 const { proxyData } = await reloaded;
 const inner = proxyData.userWorkerUrl;
-console.log(JSON.stringify({ origin: new URL(await worker.url).origin, workerd: `${inner.protocol}//${inner.hostname}:${inner.port}`, headers: proxyData.headers }));
+console.log(
+  JSON.stringify({ origin: new URL(await worker.url).origin, workerd: `${inner.protocol}//${inner.hostname}:${inner.port}`, headers: proxyData.headers }),
+);
 
 const stop = () => worker.dispose().finally(() => process.exit(0));
 process.on('SIGTERM', stop);

@@ -88,6 +88,8 @@ for (const file of files) {
     if (!check) writeFileSync(file, after);
   }
 }
-console.log(changed.length ? `${check ? 'Would rewrite' : 'Rewrote'} citations in ${changed.length} file(s):\n  ${changed.join('\n  ')}` : 'No old citations left.');
+console.log(
+  changed.length ? `${check ? 'Would rewrite' : 'Rewrote'} citations in ${changed.length} file(s):\n  ${changed.join('\n  ')}` : 'No old citations left.',
+);
 if (outside.length) console.log(`Left alone (not in a comment):\n  ${outside.join('\n  ')}`);
 process.exitCode = check && changed.length ? 1 : 0;

@@ -37,8 +37,21 @@ const satisfied = (path, range) => path && (!EXACT.test(range) || packages[path]
 /** os, cpu and libc as a platform package's name spells them (…-darwin-arm64, …-linux-x64-musl, …-windows-64). */
 function platformOf(name) {
   const leaf = name.split('/').pop();
-  const os = [['darwin', 'darwin'], ['linux', 'linux'], ['win32', 'win32'], ['windows', 'win32'], ['android', 'android'], ['freebsd', 'freebsd']].find(([k]) => leaf.includes(k))?.[1];
-  const cpu = [['arm64', 'arm64'], ['x64', 'x64'], ['-64', 'x64'], ['wasm32', 'wasm32'], ['arm', 'arm']].find(([k]) => leaf.includes(k))?.[1];
+  const os = [
+    ['darwin', 'darwin'],
+    ['linux', 'linux'],
+    ['win32', 'win32'],
+    ['windows', 'win32'],
+    ['android', 'android'],
+    ['freebsd', 'freebsd'],
+  ].find(([k]) => leaf.includes(k))?.[1];
+  const cpu = [
+    ['arm64', 'arm64'],
+    ['x64', 'x64'],
+    ['-64', 'x64'],
+    ['wasm32', 'wasm32'],
+    ['arm', 'arm'],
+  ].find(([k]) => leaf.includes(k))?.[1];
   const libc = os === 'linux' ? (leaf.includes('musl') ? 'musl' : leaf.includes('gnu') ? 'glibc' : undefined) : undefined;
   return { os, cpu, libc };
 }

@@ -12,7 +12,8 @@ export function ensureChromium() {
   if (existsSync(CHROMIUM)) return CHROMIUM;
   console.log(`Chromium not found at ${CHROMIUM}; installing Debian's chromium package…`);
   const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  const run = (args) => execFileSync(asRoot ? args[0] : 'sudo', asRoot ? args.slice(1) : args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  const run = (args) =>
+    execFileSync(asRoot ? args[0] : 'sudo', asRoot ? args.slice(1) : args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
   run(['apt-get', 'update', '-qq']);
   run(['apt-get', 'install', '-y', '-qq', 'chromium']);
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium is still missing at ${CHROMIUM}`);

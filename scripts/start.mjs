@@ -121,7 +121,20 @@ async function main() {
   console.log(`• Starting the worker in workerd (wrangler dev) on ${ORIGIN}…`);
   const server = tool(
     'wrangler',
-    ['dev', '-c', 'dist/server/wrangler.json', '--port', String(PORT), '--ip', HOST, '--persist-to', STATE, '--env-file', DEV_VARS, '--show-interactive-dev-session=false'],
+    [
+      'dev',
+      '-c',
+      'dist/server/wrangler.json',
+      '--port',
+      String(PORT),
+      '--ip',
+      HOST,
+      '--persist-to',
+      STATE,
+      '--env-file',
+      DEV_VARS,
+      '--show-interactive-dev-session=false',
+    ],
     { stdio: ['inherit', 'pipe', 'pipe'] },
   );
   pipeFiltered(server.stdout, process.stdout);

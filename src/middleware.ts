@@ -11,7 +11,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const response = await next();
   const key = context.locals.htmlCacheKey;
   if (key && response.status === 200) {
-    context.locals.waitUntil(storeHtml(edgeCache(), key, response.clone()).catch((error) => consoleRenderLog('page-cache.html-store-failed', { key, error: String(error) })));
+    context.locals.waitUntil(
+      storeHtml(edgeCache(), key, response.clone()).catch((error) => consoleRenderLog('page-cache.html-store-failed', { key, error: String(error) })),
+    );
   }
   return response;
 });

@@ -142,7 +142,8 @@ export async function importFolder({ root, url, token, publish = true, log = () 
     const after = await adminCall(url, token, 'GET', '/status');
     const unpublished = new Set(after.ok ? (after.data.unpublishedPages ?? []) : []);
     if (!after.ok) summary.failures.push(`GET /admin/v1/status → ${after.status ?? ''} ${after.msg}`);
-    for (const item of documents.filter((d) => d.kind === 'pages' && unpublished.has(d.id))) summary.failures.push(`${item.file}: page ${item.id} is not published`);
+    for (const item of documents.filter((d) => d.kind === 'pages' && unpublished.has(d.id)))
+      summary.failures.push(`${item.file}: page ${item.id} is not published`);
   }
   summary.ok = summary.failures.length === 0;
   return summary;

@@ -22,7 +22,10 @@ const KNOWN_METHODS = { pm_card_visa: '4242424242424242', pm_card_chargeDeclined
 
 const error = (status, type, message, extra = {}) => ({ status, body: { error: { type, message, ...extra } } });
 const declined = (code = 'generic_decline') =>
-  error(402, 'card_error', code === 'insufficient_funds' ? 'Your card has insufficient funds.' : 'Your card was declined.', { code: 'card_declined', decline_code: code });
+  error(402, 'card_error', code === 'insufficient_funds' ? 'Your card has insufficient funds.' : 'Your card was declined.', {
+    code: 'card_declined',
+    decline_code: code,
+  });
 const missing = (id) => error(404, 'invalid_request_error', `No such object: '${id}'`, { code: 'resource_missing' });
 
 function metadataOf(params) {
@@ -57,7 +60,13 @@ export function createStripeApi() {
   function paymentMethod(p) {
     const number = (p['card[number]'] ?? '').replace(/\D/g, '');
     if (!/^\d{13,19}$/.test(number)) return error(402, 'card_error', 'Your card number is incorrect.', { code: 'incorrect_number' });
-    const pm = { id: nextId('pm'), object: 'payment_method', type: 'card', customer: null, card: { number, brand: 'visa', exp_month: Number(p['card[exp_month]']), exp_year: Number(p['card[exp_year]']) } };
+    const pm = {
+      id: nextId('pm'),
+      object: 'payment_method',
+      type: 'card',
+      customer: null,
+      card: { number, brand: 'visa', exp_month: Number(p['card[exp_month]']), exp_year: Number(p['card[exp_year]']) },
+    };
     objects.set(pm.id, pm);
     return { status: 200, body: publicCard(pm) };
   }
@@ -65,7 +74,8 @@ export function createStripeApi() {
   function confirmSetup(p, id) {
     const intent = objects.get(id);
     if (!intent) return missing(id);
-    if (p.client_secret && p.client_secret !== intent.client_secret) return error(400, 'invalid_request_error', 'The client_secret provided does not match the client_secret associated with the SetupIntent.');
+    if (p.client_secret && p.client_secret !== intent.client_secret)
+      return error(400, 'invalid_request_error', 'The client_secret provided does not match the client_secret associated with the SetupIntent.');
     const pm = p.payment_method ?? null;
     const number = cardOf(pm);
     if (DECLINED_AT_SETUP.has(number)) {
@@ -79,39 +89,79 @@ export function createStripeApi() {
 
   function authenticate(p, id) {
     const intent = objects.get(id);
-    if (!intent || intent.status !== 'requires_action') return missing(id);
+    if (intent?.status !== 'requires_action') return missing(id);
     if (p.result === 'complete') return save({ ...intent, status: 'succeeded', next_action: null });
-    const failure = { code: 'setup_intent_authentication_failure', type: 'invalid_request_error', message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.' };
+    const failure = {
+      code: 'setup_intent_authentication_failure',
+      type: 'invalid_request_error',
+      message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+    };
     save({ ...intent, status: 'requires_payment_method', next_action: null, last_setup_error: failure });
     return { status: 402, body: { error: failure } };
   }
 
   function paymentIntent(p) {
     if (DECLINED_AT_CHARGE.has(cardOf(p.payment_method))) return declined();
-    return save({ id: nextId('pi'), object: 'payment_intent', status: 'succeeded', amount: Number(p.amount), currency: p.currency, customer: p.customer ?? null, payment_method: p.payment_method ?? null, metadata: metadataOf(p) });
+    return save({
+      id: nextId('pi'),
+      object: 'payment_intent',
+      status: 'succeeded',
+      amount: Number(p.amount),
+      currency: p.currency,
+      customer: p.customer ?? null,
+      payment_method: p.payment_method ?? null,
+      metadata: metadataOf(p),
+    });
   }
 
   function subscription(p) {
     if (DECLINED_AT_CHARGE.has(cardOf(p.default_payment_method))) return declined();
-    return save({ id: nextId('sub'), object: 'subscription', status: 'active', customer: p.customer, default_payment_method: p.default_payment_method ?? null, metadata: metadataOf(p) });
+    return save({
+      id: nextId('sub'),
+      object: 'subscription',
+      status: 'active',
+      customer: p.customer,
+      default_payment_method: p.default_payment_method ?? null,
+      metadata: metadataOf(p),
+    });
   }
 
   /** [method, path pattern, handler, callable with a publishable key (as Stripe.js does)] */
   const routes = [
-    ['POST', /^\/v1\/setup_intents$/, (p) => {
-      const id = nextId('seti');
-      return save({ id, object: 'setup_intent', client_secret: `${id}_secret_${nextId('s')}`, status: 'requires_payment_method', payment_method: null, usage: p.usage ?? 'off_session', metadata: metadataOf(p) });
-    }],
+    [
+      'POST',
+      /^\/v1\/setup_intents$/,
+      (p) => {
+        const id = nextId('seti');
+        return save({
+          id,
+          object: 'setup_intent',
+          client_secret: `${id}_secret_${nextId('s')}`,
+          status: 'requires_payment_method',
+          payment_method: null,
+          usage: p.usage ?? 'off_session',
+          metadata: metadataOf(p),
+        });
+      },
+    ],
     ['GET', /^\/v1\/setup_intents\/([^/]+)$/, (_p, id) => stored(id), true],
     ['POST', /^\/v1\/setup_intents\/([^/]+)\/confirm$/, confirmSetup, true],
     ['POST', /^\/v1\/setup_intents\/([^/]+)\/authenticate$/, authenticate, true],
     ['POST', /^\/v1\/payment_methods$/, paymentMethod, true],
-    ['POST', /^\/v1\/customers$/, (p) => save({ id: nextId('cus'), object: 'customer', email: p.email ?? null, name: p.name ?? null, metadata: metadataOf(p) })],
-    ['POST', /^\/v1\/payment_methods\/([^/]+)\/attach$/, (p, id) => {
-      const pm = objects.get(id) ?? { id, object: 'payment_method', type: 'card', card: { number: cardOf(id), brand: 'visa' } };
-      objects.set(id, { ...pm, customer: p.customer ?? null });
-      return { status: 200, body: publicCard(objects.get(id)) };
-    }],
+    [
+      'POST',
+      /^\/v1\/customers$/,
+      (p) => save({ id: nextId('cus'), object: 'customer', email: p.email ?? null, name: p.name ?? null, metadata: metadataOf(p) }),
+    ],
+    [
+      'POST',
+      /^\/v1\/payment_methods\/([^/]+)\/attach$/,
+      (p, id) => {
+        const pm = objects.get(id) ?? { id, object: 'payment_method', type: 'card', card: { number: cardOf(id), brand: 'visa' } };
+        objects.set(id, { ...pm, customer: p.customer ?? null });
+        return { status: 200, body: publicCard(objects.get(id)) };
+      },
+    ],
     ['POST', /^\/v1\/products$/, (p) => save({ id: nextId('prod'), object: 'product', name: p.name ?? '' })],
     ['POST', /^\/v1\/payment_intents$/, paymentIntent],
     ['GET', /^\/v1\/payment_intents\/([^/]+)$/, (_p, id) => stored(id)],
@@ -159,7 +209,8 @@ export function createStripeApi() {
     const previous = key ? replies.get(replyKey) : undefined;
     log.push({ method: request.method, path, idempotencyKey: key, params, replayed: Boolean(previous) });
     if (previous) {
-      if (previous.raw !== raw) return error(400, 'idempotency_error', 'Keys for idempotent requests can only be used with the same parameters they were first used with.');
+      if (previous.raw !== raw)
+        return error(400, 'idempotency_error', 'Keys for idempotent requests can only be used with the same parameters they were first used with.');
       return { ...previous.answer, replayed: true };
     }
     const failure = takeFailure(path);
@@ -169,7 +220,8 @@ export function createStripeApi() {
     else {
       const route = routes.find(([method, pattern]) => method === request.method && pattern.test(path));
       if (!route) answer = error(404, 'invalid_request_error', `Unrecognized request URL (${request.method}: ${path})`);
-      else if (auth.startsWith('Bearer pk_') && !route[3]) answer = error(401, 'invalid_request_error', 'This API call cannot be made with a publishable API key.');
+      else if (auth.startsWith('Bearer pk_') && !route[3])
+        answer = error(401, 'invalid_request_error', 'This API call cannot be made with a publishable API key.');
       else answer = route[2](params, decodeURIComponent(route[1].exec(path)[1] ?? ''));
     }
     if (key) replies.set(replyKey, { raw, answer });

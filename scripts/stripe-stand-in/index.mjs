@@ -24,7 +24,11 @@ export function startStripeStandIn({ port = 12111, host = '127.0.0.1' } = {}) {
     const chunks = [];
     for await (const chunk of req) chunks.push(chunk);
     const body = Buffer.concat(chunks);
-    const request = new Request(`http://${host}:${port}${req.url}`, { method: req.method, headers: req.headers, body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body });
+    const request = new Request(`http://${host}:${port}${req.url}`, {
+      method: req.method,
+      headers: req.headers,
+      body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body,
+    });
     try {
       const response = await api.fetch(request);
       res.writeHead(response.status, Object.fromEntries(response.headers));

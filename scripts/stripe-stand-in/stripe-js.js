@@ -37,17 +37,27 @@
       const year = 2000 + Number(exp[2]);
       const now = new Date();
       if (month < 1 || month > 12) error = { type: 'validation_error', code: 'invalid_expiry_month', message: "Your card's expiration date is incomplete." };
-      else if (year < now.getFullYear()) error = { type: 'validation_error', code: 'invalid_expiry_year_past', message: "Your card's expiration year is in the past." };
-      else if (year === now.getFullYear() && month < now.getMonth() + 1) error = { type: 'validation_error', code: 'invalid_expiry_month_past', message: "Your card's expiration date is in the past." };
+      else if (year < now.getFullYear())
+        error = { type: 'validation_error', code: 'invalid_expiry_year_past', message: "Your card's expiration year is in the past." };
+      else if (year === now.getFullYear() && month < now.getMonth() + 1)
+        error = { type: 'validation_error', code: 'invalid_expiry_month_past', message: "Your card's expiration date is in the past." };
     }
     const complete = !error && digits.length >= 15 && luhn(digits) && Boolean(exp) && /^\d{3,4}$/.test(cvc.trim());
-    return { elementType: 'card', empty, complete, error, brand: digits.startsWith('4') ? 'visa' : 'unknown', value: { number: digits, expiry: expiry.trim(), cvc: cvc.trim() } };
+    return {
+      elementType: 'card',
+      empty,
+      complete,
+      error,
+      brand: digits.startsWith('4') ? 'visa' : 'unknown',
+      value: { number: digits, expiry: expiry.trim(), cvc: cvc.trim() },
+    };
   }
 
   function incompleteError(state) {
     const { number, expiry, cvc } = state.value;
     if (number.length < 15) return { type: 'validation_error', code: 'incomplete_number', message: 'Your card number is incomplete.' };
-    if (!/^\d{1,2}\s*\/\s*\d{2}$/.test(expiry)) return { type: 'validation_error', code: 'incomplete_expiry', message: "Your card's expiration date is incomplete." };
+    if (!/^\d{1,2}\s*\/\s*\d{2}$/.test(expiry))
+      return { type: 'validation_error', code: 'incomplete_expiry', message: "Your card's expiration date is incomplete." };
     if (!/^\d{3,4}$/.test(cvc)) return { type: 'validation_error', code: 'incomplete_cvc', message: "Your card's security code is incomplete." };
     return null;
   }
@@ -178,7 +188,8 @@
       async confirmCardSetup(clientSecret, data) {
         const card = data?.payment_method?.card;
         const id = String(clientSecret).split('_secret_')[0];
-        if (!card?._isCard) return { error: { type: 'invalid_request_error', message: 'Invalid value for confirmCardSetup: payment_method.card should be a card Element.' } };
+        if (!card?._isCard)
+          return { error: { type: 'invalid_request_error', message: 'Invalid value for confirmCardSetup: payment_method.card should be a card Element.' } };
         const incomplete = card._state.error ?? incompleteError(card._state);
         if (incomplete) return { error: incomplete };
         try {
@@ -202,7 +213,12 @@
           const authenticated = await call(`/v1/setup_intents/${id}/authenticate`, { result });
           return authenticated.error ? { error: authenticated.error } : { setupIntent: authenticated.ok };
         } catch {
-          return { error: { type: 'api_connection_error', message: 'We are experiencing issues connecting to our payments provider. Please check your internet connection.' } };
+          return {
+            error: {
+              type: 'api_connection_error',
+              message: 'We are experiencing issues connecting to our payments provider. Please check your internet connection.',
+            },
+          };
         }
       },
     };

@@ -57,11 +57,7 @@ function sellProduct(element: HTMLElement, env: ActionEnv): void {
   setBusy(element, env.context.messages.loading);
   const release = () => clearBusy(element);
   const detail: SellProductDetail = { productId, element, release };
-  void whenLoaded(
-    import('./sell-product'),
-    () => element.dispatchEvent(new CustomEvent(SELL_PRODUCT_EVENT, { bubbles: true, detail })),
-    release,
-  );
+  void whenLoaded(import('./sell-product'), () => element.dispatchEvent(new CustomEvent(SELL_PRODUCT_EVENT, { bubbles: true, detail })), release);
 }
 
 function goToMembership(_element: HTMLElement, env: ActionEnv): void {
@@ -99,9 +95,7 @@ export function runAction(element: HTMLElement, event: MouseEvent, env: ActionEn
 
 /** Rewrites every funnel-step link to carry the page's query string (so hover and new tabs see it too). */
 export function carryQueryToStepLinks(doc: Document, search: string): void {
-  const links = doc.querySelectorAll<HTMLAnchorElement>(
-    'a[data-action="go-to-next-funnel-step"][href], a[data-action="go-to-funnel-step"][href]',
-  );
+  const links = doc.querySelectorAll<HTMLAnchorElement>('a[data-action="go-to-next-funnel-step"][href], a[data-action="go-to-funnel-step"][href]');
   for (const link of Array.from(links)) {
     const href = link.getAttribute('href') ?? '#';
     if (href !== '#') link.setAttribute('href', carryQuery(href, search));

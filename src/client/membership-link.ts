@@ -11,9 +11,7 @@ import { getCookie } from './cookie-jar';
 export function goToMembership(context: FunnelContext, win: Window): void {
   try {
     const name = membershipCookieName(context.locationId);
-    const token =
-      membershipToken(context.membership.token, null) ??
-      membershipToken(getCookie(name), win.localStorage.getItem(name));
+    const token = membershipToken(context.membership.token, null) ?? membershipToken(getCookie(name), win.localStorage.getItem(name));
     const hostname = win.location.hostname;
     const url = token
       ? membershipUrl({

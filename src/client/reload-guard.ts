@@ -9,7 +9,8 @@ export const CHUNK_RELOAD_KEY = 'ef:chunk-reload';
 /** A second chunk error within this window does not reload again. */
 export const CHUNK_RELOAD_WINDOW_MS = 10 * 60 * 1000;
 
-const CHUNK_ERROR = /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS|ChunkLoadError|Loading chunk [\w-]+ failed/i;
+const CHUNK_ERROR =
+  /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS|ChunkLoadError|Loading chunk [\w-]+ failed/i;
 
 /** True when an error message is a failed dynamic import or preload. */
 export function isChunkLoadError(message: string): boolean {

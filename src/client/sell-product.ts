@@ -48,7 +48,8 @@ function showMessage(button: HTMLElement, text: string): void {
     message.className = 'ef-sale-message';
     message.setAttribute('role', 'alert');
     // Pages with a payment button need no style sheet of their own for this one message.
-    message.style.cssText = 'margin:8px auto 0;max-width:36rem;padding:8px 12px;border-radius:4px;background:#fef3f2;color:#912018;font-weight:600;text-align:center;';
+    message.style.cssText =
+      'margin:8px auto 0;max-width:36rem;padding:8px 12px;border-radius:4px;background:#fef3f2;color:#912018;font-weight:600;text-align:center;';
     button.insertAdjacentElement('afterend', message);
     button.setAttribute('aria-describedby', [button.getAttribute('aria-describedby'), id].filter(Boolean).join(' '));
   }

@@ -33,7 +33,8 @@ export function startTracking(doc: Document, win: Window, context: FunnelContext
       nextTask(win, () => sendBeacon(win, funnelRoutes.session, sessionRecord(page, identity.fingerprint)));
     }
     // Only pages with the seller's pixel load its code.
-    if (context.pixelId.trim() !== '') nextTask(win, () => void whenLoaded(import('./pixel'), (pixel) => pixel.startPagePixel(doc, win, context.pixelId, context.pixelEvent)));
+    if (context.pixelId.trim() !== '')
+      nextTask(win, () => void whenLoaded(import('./pixel'), (pixel) => pixel.startPagePixel(doc, win, context.pixelId, context.pixelEvent)));
   };
   if (doc.readyState === 'complete') nextTask(win, run);
   else win.addEventListener('load', () => nextTask(win, run), { once: true });

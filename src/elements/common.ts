@@ -19,8 +19,7 @@ export const flag = (fallback = false) =>
     fallback,
   );
 /** A number setting with a default; numeric strings are accepted. */
-export const num = (fallback: number) =>
-  v.optional(v.pipe(v.union([v.number(), v.pipe(v.string(), v.decimal())]), v.transform(Number)), fallback);
+export const num = (fallback: number) => v.optional(v.pipe(v.union([v.number(), v.pipe(v.string(), v.decimal())]), v.transform(Number)), fallback);
 /** A list of element ids. */
 export const idList = v.optional(v.array(v.string()), []);
 
@@ -42,7 +41,11 @@ export const backgroundSetting = v.optional(
 export const baseExtra = { visibility, hideMobile: flag(), hideDesktop: flag() };
 
 /** Visibility classes: hidden at ≤767px (mobile) or above (desktop), in CSS only. */
-export function visibilityClasses(extra: { visibility?: { hideMobile: boolean; hideDesktop: boolean }; hideMobile?: boolean; hideDesktop?: boolean }): string[] {
+export function visibilityClasses(extra: {
+  visibility?: { hideMobile: boolean; hideDesktop: boolean };
+  hideMobile?: boolean;
+  hideDesktop?: boolean;
+}): string[] {
   const classes: string[] = [];
   if (extra.visibility?.hideMobile || extra.hideMobile) classes.push('ef-hide-mobile');
   if (extra.visibility?.hideDesktop || extra.hideDesktop) classes.push('ef-hide-desktop');

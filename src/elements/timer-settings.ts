@@ -24,4 +24,3 @@ export const timerFields = {
   cookieDate: num(0),
   translate: str(),
 };
-

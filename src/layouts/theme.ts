@@ -28,7 +28,12 @@ export const DEFAULT_PALETTE: Readonly<Record<string, string>> = {
   Overlay: 'rgba(0, 0, 0, 0.5)',
 };
 
-const variableName = (label: string) => `--${label.trim().toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}`;
+const variableName = (label: string) =>
+  `--${label
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')}`;
 
 /** `:root{…}` with the palette, typography and page background variables. */
 export function themeCss(doc: PageDocument, cdnBase?: string): string {

@@ -51,7 +51,10 @@ export function currencyTable(): ReadonlyMap<string, Currency> {
   const codes = new Set([...Intl.supportedValuesOf('currency'), ...STRIPE_ZERO_DECIMAL, ...STRIPE_THREE_DECIMAL]);
   const names = new Intl.DisplayNames(['en'], { type: 'currency' });
   table = new Map(
-    [...codes].map((code) => [code, { code, symbol: symbolOf(code, 'en'), name: names.of(code) ?? code, digits: digitsOf(code), rounding: ROUNDING_MINOR[code] ?? 1 }]),
+    [...codes].map((code) => [
+      code,
+      { code, symbol: symbolOf(code, 'en'), name: names.of(code) ?? code, digits: digitsOf(code), rounding: ROUNDING_MINOR[code] ?? 1 },
+    ]),
   );
   return table;
 }
@@ -114,7 +117,13 @@ export function formatMoney(amountMinor: number, code: string, locale = 'en'): s
   const digits = minorUnits(upper);
   const value = fromMinorUnits(roundMinor(amountMinor, upper), upper);
   try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency: upper, currencyDisplay: 'narrowSymbol', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+    return new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: upper,
+      currencyDisplay: 'narrowSymbol',
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(value);
   } catch {
     return `${value.toFixed(digits)} ${upper}`;
   }

@@ -25,7 +25,8 @@ import openSansExt400 from '@fontsource/open-sans/files/open-sans-latin-ext-400-
 import openSansExt700 from '@fontsource/open-sans/files/open-sans-latin-ext-700-normal.woff2?url';
 import type { SelfHostedFont } from './fonts';
 
-const LATIN = 'U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD';
+const LATIN =
+  'U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD';
 const LATIN_EXT =
   'U+0100-02BA,U+02BD-02C5,U+02C7-02CC,U+02CE-02D7,U+02DD-02FF,U+0304,U+0308,U+0329,U+1D00-1DBF,U+1E00-1E9F,U+1EF2-1EFF,U+2020,U+20A0-20AB,U+20AD-20C0,U+2113,U+2C60-2C7F,U+A720-A7FF';
 
@@ -88,7 +89,12 @@ export function fontFaceCss(fonts: readonly SelfHostedFont[]): string {
  */
 export function fallbackFaceCss(fonts: readonly SelfHostedFont[]): string {
   return fonts
-    .flatMap((font) => ([400, 700] as const).map((weight) => `@font-face{font-family:"${font} Fallback";font-style:normal;font-weight:${weight};src:${LOCAL_ARIAL[weight]};${FALLBACK_METRICS[font][weight]}}`))
+    .flatMap((font) =>
+      ([400, 700] as const).map(
+        (weight) =>
+          `@font-face{font-family:"${font} Fallback";font-style:normal;font-weight:${weight};src:${LOCAL_ARIAL[weight]};${FALLBACK_METRICS[font][weight]}}`,
+      ),
+    )
     .join('\n');
 }
 

@@ -21,7 +21,12 @@ export const DEFAULT_THEME = {
 /** The self-hosted font a CSS font-family list starts with, if any (`"Open Sans", sans-serif` → Open Sans). */
 export function selfHostedFont(family: unknown): SelfHostedFont | null {
   if (typeof family !== 'string') return null;
-  const first = family.split(',')[0]?.trim().replace(/^['"]|['"]$/g, '').toLowerCase() ?? '';
+  const first =
+    family
+      .split(',')[0]
+      ?.trim()
+      .replace(/^['"]|['"]$/g, '')
+      .toLowerCase() ?? '';
   return SELF_HOSTED_FONTS.find((font) => font.toLowerCase() === first) ?? null;
 }
 

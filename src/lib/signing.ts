@@ -6,7 +6,11 @@
 
 const encoder = new TextEncoder();
 
-const base64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const base64url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 
 /** The HMAC-SHA256 of `text` under `secret`, base64url without padding (43 characters). */
 export async function hmacSign(secret: string, text: string): Promise<string> {

@@ -55,10 +55,7 @@ export async function readInput<C extends CallSpec>(c: Context, spec: C): Promis
   return { json, query, params, form, files } as CallInput<C>;
 }
 
-export type CallHandler<C extends CallSpec> = (
-  c: Context<AppEnv>,
-  input: CallInput<C>,
-) => Promise<Response> | Response;
+export type CallHandler<C extends CallSpec> = (c: Context<AppEnv>, input: CallInput<C>) => Promise<Response> | Response;
 
 /**
  * Whether a call takes this request's body: a JSON call declines multipart and urlencoded

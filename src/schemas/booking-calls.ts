@@ -70,16 +70,16 @@ export const widgetDataQuery = v.object({ calendar: v.optional(v.pipe(v.string()
 /** POST /appointment, multipart: the form answers plus the booking keys. */
 export const bookingSubmission = boundedSubmission(
   v.looseObject({
-  ...submitExtras,
-  formId: v.optional(v.union([v.literal(''), id])),
-  calendar_id: id,
-  selected_slot: slotTime,
-  selected_timezone: timeZone,
-  event_id: v.optional(v.union([v.literal(''), id])),
-  /** The visitor's payment-step hold of this slot (POST /appointment/hold). */
-  hold_id: v.optional(v.union([v.literal(''), id])),
-  stripePaymentResult: v.optional(stripePaymentResult),
-  stripeToken: v.optional(v.pipe(v.string(), v.regex(/^tok_[A-Za-z0-9_]{1,200}$/, 'must be a card token'))),
+    ...submitExtras,
+    formId: v.optional(v.union([v.literal(''), id])),
+    calendar_id: id,
+    selected_slot: slotTime,
+    selected_timezone: timeZone,
+    event_id: v.optional(v.union([v.literal(''), id])),
+    /** The visitor's payment-step hold of this slot (POST /appointment/hold). */
+    hold_id: v.optional(v.union([v.literal(''), id])),
+    stripePaymentResult: v.optional(stripePaymentResult),
+    stripeToken: v.optional(v.pipe(v.string(), v.regex(/^tok_[A-Za-z0-9_]{1,200}$/, 'must be a card token'))),
   }),
 );
 export type BookingSubmission = v.InferOutput<typeof bookingSubmission>;
@@ -92,7 +92,9 @@ export const appointmentParams = v.object({ id });
 export const appointmentNoteParams = v.object({ appointmentId: id });
 /** The add-to-calendar links of an appointment. */
 export const calendarLinkParams = v.object({ appointmentId: id });
-export const cancelBody = v.object({ reason: v.pipe(v.string('reason is required'), freeTextOnly, v.trim(), v.nonEmpty('reason is required'), v.maxLength(2000)) });
+export const cancelBody = v.object({
+  reason: v.pipe(v.string('reason is required'), freeTextOnly, v.trim(), v.nonEmpty('reason is required'), v.maxLength(2000)),
+});
 export const noteBody = v.object({ notes: v.pipe(v.string('notes is required'), freeTextOnly, v.trim(), v.nonEmpty('notes is required'), v.maxLength(5000)) });
 /** `calendar_id` ties the card setup to a paid calendar's amount, which the booking then verifies. */
 export const setupIntentBody = v.object({ locationId: id, calendar_id: v.optional(id) });
@@ -105,7 +107,10 @@ export const holdParams = v.object({ holdId: id });
 export const bookingErrorBody = v.object({
   formData: v.optional(boundedJson()),
   eventId: v.optional(v.nullable(v.union([v.pipe(v.string(), v.maxLength(64)), v.number()]))),
-  error: v.pipe(boundedJson(4096), v.check((e) => e !== undefined && e !== null && e !== '', 'error is required')),
+  error: v.pipe(
+    boundedJson(4096),
+    v.check((e) => e !== undefined && e !== null && e !== '', 'error is required'),
+  ),
   isUserSessionLoad: v.optional(v.boolean(), false),
   logs: v.optional(boundedJson()),
 });

@@ -10,7 +10,14 @@ export const EMAIL_PATTERN =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are refused, so they are named.
   /^[^\s\u0000-\u001F\u007F-\u009F@"(),:;<>[\\\]]+(?:\.[^\s\u0000-\u001F\u007F-\u009F@"(),:;<>[\\\]]+)*@(?:(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,24}|\[(?:\d{1,3}\.){3}\d{1,3}\])$/;
 
-export const email = v.pipe(v.string(), v.check((s) => !hasLoneSurrogate(s), 'Invalid Email Address'), v.trim(), v.toLowerCase(), v.maxLength(254), v.regex(EMAIL_PATTERN, 'Invalid Email Address'));
+export const email = v.pipe(
+  v.string(),
+  v.check((s) => !hasLoneSurrogate(s), 'Invalid Email Address'),
+  v.trim(),
+  v.toLowerCase(),
+  v.maxLength(254),
+  v.regex(EMAIL_PATTERN, 'Invalid Email Address'),
+);
 
 export const contactFields = v.looseObject({
   full_name: field(),

@@ -12,12 +12,12 @@ const token = v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'mu
 export const funnelEventData = v.pipe(
   boundedJson(),
   v.looseObject({
-  event_type: v.optional(v.string()),
-  domain_name: v.optional(v.string()),
-  page_url: v.optional(v.string()),
-  funnel_id: v.optional(v.string()),
-  page_id: v.optional(v.string()),
-  funnel_step_id: v.optional(v.string()),
+    event_type: v.optional(v.string()),
+    domain_name: v.optional(v.string()),
+    page_url: v.optional(v.string()),
+    funnel_id: v.optional(v.string()),
+    page_id: v.optional(v.string()),
+    funnel_step_id: v.optional(v.string()),
   }),
 );
 

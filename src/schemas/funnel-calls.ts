@@ -58,7 +58,12 @@ export const FUNNEL_EVENT_TYPES = ['page_view', 'optin', 'sale', 'upsell'] as co
 export type FunnelEventType = (typeof FUNNEL_EVENT_TYPES)[number];
 
 /** An id that a page outside any funnel sends as '' (read as absent). */
-const optionalId = v.optional(v.pipe(v.union([v.literal(''), id]), v.transform((value) => value || undefined)));
+const optionalId = v.optional(
+  v.pipe(
+    v.union([v.literal(''), id]),
+    v.transform((value) => value || undefined),
+  ),
+);
 
 export const funnelEventPayload = v.pipe(
   v.object({

@@ -28,7 +28,14 @@ export const looseNumber = v.optional(
 );
 
 /** A free text setting; absent reads as `fallback`. */
-export const str = (fallback = '') => v.optional(v.pipe(v.union([v.string(), v.number(), v.null()]), v.transform((x) => (x === null ? fallback : String(x)))), fallback);
+export const str = (fallback = '') =>
+  v.optional(
+    v.pipe(
+      v.union([v.string(), v.number(), v.null()]),
+      v.transform((x) => (x === null ? fallback : String(x))),
+    ),
+    fallback,
+  );
 
 /** A CSS size or colour as the builder stores it: a string or a bare number. */
 export const cssValue = v.optional(v.union([v.string(), v.number()]));

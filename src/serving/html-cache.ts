@@ -109,7 +109,14 @@ const NOT_MODIFIED_HEADERS = new Set(['cache-control', 'etag', 'vary', 'x-edge-c
 function newCopy(key: string, body: ArrayBuffer, stored: Headers, gzip: ArrayBuffer | null): HtmlCopy {
   const etag = `W/"${fnv1a(key)}"`;
   const headers: [string, string][] = [...hitHeaders(stored), ['etag', etag]];
-  return { body, headers, gzip, gzipHeaders: [...headers, ['content-encoding', 'gzip']], etag, notModifiedHeaders: headers.filter(([name]) => NOT_MODIFIED_HEADERS.has(name)) };
+  return {
+    body,
+    headers,
+    gzip,
+    gzipHeaders: [...headers, ['content-encoding', 'gzip']],
+    etag,
+    notModifiedHeaders: headers.filter(([name]) => NOT_MODIFIED_HEADERS.has(name)),
+  };
 }
 
 /** Whether an If-None-Match header names `etag` (weak comparison, RFC 9110 §13.1.2) or is `*`. */
@@ -214,10 +221,26 @@ export async function answerFromEdge(request: Request, options: EdgeHitOptions, 
   if (!route) return undefined;
   const freshMs = options.freshMs ?? FRESH_MS;
   if (options.now - route.storedAt >= freshMs) {
-    refreshInBackground({ kv: options.kv, host: page.host, path: page.path, now: options.now, freshMs, previous: route.version, fetchPage: () => options.fetchPage(page.host, page.path), log: options.log }, options.waitUntil);
+    refreshInBackground(
+      {
+        kv: options.kv,
+        host: page.host,
+        path: page.path,
+        now: options.now,
+        freshMs,
+        previous: route.version,
+        fetchPage: () => options.fetchPage(page.host, page.path),
+        log: options.log,
+      },
+      options.waitUntil,
+    );
   }
   const lang = resolveLanguage({ pageLanguage: route.language, queryLanguage: page.lang, acceptLanguage: request.headers.get('accept-language') });
   const clock = clockBucket(route.clock, options.now, route.timeZone ?? undefined);
   const key = htmlCacheKey(page.host, page.path, { version: route.version, lang, clock, zone: route.zoned ? (requestTimeZone(request) ?? '') : '', query });
-  return matchHtml(options.cache, key, { gzip: acceptsGzip(clientAcceptEncoding(request)), ifNoneMatch: request.headers.get('if-none-match'), waitUntil: options.waitUntil }).catch(() => undefined);
+  return matchHtml(options.cache, key, {
+    gzip: acceptsGzip(clientAcceptEncoding(request)),
+    ifNoneMatch: request.headers.get('if-none-match'),
+    waitUntil: options.waitUntil,
+  }).catch(() => undefined);
 }

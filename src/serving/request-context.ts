@@ -27,9 +27,7 @@ export function requestServices(env: Bindings, ctx: ExecutionContext, now: numbe
 /** The translator for a request, from the page language (if known), ?lang and Accept-Language. */
 export function requestTranslator(request: Request, pageLanguage?: string | null): Translator {
   const url = new URL(request.url);
-  return createI18n(
-    resolveLanguage({ pageLanguage, queryLanguage: url.searchParams.get('lang'), acceptLanguage: request.headers.get('accept-language') }),
-  );
+  return createI18n(resolveLanguage({ pageLanguage, queryLanguage: url.searchParams.get('lang'), acceptLanguage: request.headers.get('accept-language') }));
 }
 
 /** The page's language: its own `language`, else its location's (get_page sends `location.language`). */

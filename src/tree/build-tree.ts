@@ -31,12 +31,7 @@ export function rootSections(elements: readonly PageElement[], exclude: Readonly
 }
 
 /** Builds the subtree under `element`, skipping missing ids and cutting cycles. */
-export function buildNode(
-  element: PageElement,
-  byId: ReadonlyMap<string, PageElement>,
-  log: RenderLog,
-  ancestors: ReadonlySet<string> = new Set(),
-): TreeNode {
+export function buildNode(element: PageElement, byId: ReadonlyMap<string, PageElement>, log: RenderLog, ancestors: ReadonlySet<string> = new Set()): TreeNode {
   const path = new Set(ancestors).add(element.id);
   if (path.size > MAX_TREE_DEPTH) {
     log('tree.too-deep', { elementId: element.id, depth: path.size });

@@ -35,9 +35,7 @@ export function findStepUrl(doc: Pick<PageDocument, 'funnelSteps'>, ref: string)
   const wanted = ref.trim();
   if (wanted === '') return null;
   const path = `/${wanted.replace(/^\/+/, '')}`;
-  const step = (doc.funnelSteps ?? []).find(
-    (s) => s.id === wanted || s.url === wanted || (s.url && pathOf(s.url) === path) || s.value === wanted,
-  );
+  const step = (doc.funnelSteps ?? []).find((s) => s.id === wanted || s.url === wanted || (s.url && pathOf(s.url) === path) || s.value === wanted);
   if (step?.url) return step.url;
   return wanted.startsWith('/') ? wanted : null;
 }

@@ -43,7 +43,11 @@ export function preparePage(raw: unknown, options: PrepareOptions): PreparedPage
   const popupRoots = new Set(doc.popups.flatMap((popup) => popup.child));
   const ctx = createRenderContext({ ...options, doc });
   const sections = buildTree(doc.elements, options.log, popupRoots);
-  const popups = doc.popups.map((popup) => ({ id: popup.id, exitIntent: popup.exitIntent === true, nodes: buildForest(popup.child, doc.elements, options.log) }));
+  const popups = doc.popups.map((popup) => ({
+    id: popup.id,
+    exitIntent: popup.exitIntent === true,
+    nodes: buildForest(popup.child, doc.elements, options.log),
+  }));
   // Elements a timer shows later start hidden (docs/contracts/islands.md §4).
   const shownLater = idsShownByTimers(doc.elements, TIMER_METAS);
   const markHidden = (node: TreeNode) => {

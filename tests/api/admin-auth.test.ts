@@ -36,7 +36,11 @@ describe('admin token', () => {
   it('accepts the right token', async () => {
     const res = await admin('GET', '/status');
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ empty: true, counts: { locations: 0, pages: 0 }, kinds: ['locations', 'funnels', 'domains', 'pages', 'products', 'forms', 'surveys', 'calendar-providers', 'calendars'] });
+    expect(await res.json()).toMatchObject({
+      empty: true,
+      counts: { locations: 0, pages: 0 },
+      kinds: ['locations', 'funnels', 'domains', 'pages', 'products', 'forms', 'surveys', 'calendar-providers', 'calendars'],
+    });
   });
 
   it('refuses everything when ADMIN_TOKEN is unset or blank', async () => {

@@ -69,15 +69,45 @@ describe('the demo data', () => {
   it('has a form with every field type, a provider with three services and a skip-logic survey', async () => {
     const form = JSON.parse((await env.DB.prepare("SELECT doc FROM forms WHERE id = 'form_all_fields'").first<{ doc: string }>())?.doc ?? '{}');
     const types = new Set((form.form.fields as { type: string }[]).map((f) => f.type));
-    for (const type of ['text', 'phone', 'number', 'numerical', 'email', 'h1', 'img', 'html', 'textbox_list', 'textarea', 'large_text', 'captcha', 'monetory', 'checkbox', 'radio', 'select', 'single_options', 'multiple_options', 'date', 'payment', 'cascade_dropdown', 'file_upload', 'signature', 'submit', 'source']) {
+    for (const type of [
+      'text',
+      'phone',
+      'number',
+      'numerical',
+      'email',
+      'h1',
+      'img',
+      'html',
+      'textbox_list',
+      'textarea',
+      'large_text',
+      'captcha',
+      'monetory',
+      'checkbox',
+      'radio',
+      'select',
+      'single_options',
+      'multiple_options',
+      'date',
+      'payment',
+      'cascade_dropdown',
+      'file_upload',
+      'signature',
+      'submit',
+      'source',
+    ]) {
       expect(types, type).toContain(type);
     }
-    const services = await env.DB.prepare("SELECT slot_duration FROM calendars WHERE provider_id = 'demo-provider' ORDER BY date_added DESC").all<{ slot_duration: number }>();
+    const services = await env.DB.prepare("SELECT slot_duration FROM calendars WHERE provider_id = 'demo-provider' ORDER BY date_added DESC").all<{
+      slot_duration: number;
+    }>();
     expect(services.results.map((s) => s.slot_duration).sort()).toEqual([30, 45, 60]);
     expect(await env.DB.prepare("SELECT slug FROM calendar_providers WHERE id = 'demo-provider'").first()).toEqual({ slug: 'demo-provider' });
     const survey = JSON.parse((await env.DB.prepare("SELECT doc FROM surveys WHERE id = 'survey_demo'").first<{ doc: string }>())?.doc ?? '{}');
     expect(survey.formData.slides).toHaveLength(4);
-    const targets = Object.values(survey.formData.slides[0].logic as Record<string, { id: string }[]>).flat().map((r) => r.id);
+    const targets = Object.values(survey.formData.slides[0].logic as Record<string, { id: string }[]>)
+      .flat()
+      .map((r) => r.id);
     expect(targets).toEqual(expect.arrayContaining(['endsurvey', 'disqualify']));
   });
 

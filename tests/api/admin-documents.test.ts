@@ -3,7 +3,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { admin, funnel, location, page, product, put } from './admin-support';
 
 async function rows(sql: string, ...params: unknown[]): Promise<Record<string, unknown>[]> {
-  return (await env.DB.prepare(sql).bind(...params).all<Record<string, unknown>>()).results;
+  return (
+    await env.DB.prepare(sql)
+      .bind(...params)
+      .all<Record<string, unknown>>()
+  ).results;
 }
 
 async function expectRefused(res: Response, status: number, msg: RegExp): Promise<void> {
@@ -22,7 +26,9 @@ describe('locations and domains', () => {
     const res = await admin('PUT', '/locations/loc_c', { ...location('loc_c'), country: 'de', currency: 'eur', timezone: 'Europe/Berlin', extraKey: 1 });
     expect(res.status).toBe(201);
     expect(await res.json()).toEqual({ kind: 'locations', id: 'loc_c', created: true, cachePurged: true });
-    expect(await rows('SELECT country, currency, timezone FROM locations WHERE id = ?', 'loc_c')).toEqual([{ country: 'DE', currency: 'EUR', timezone: 'Europe/Berlin' }]);
+    expect(await rows('SELECT country, currency, timezone FROM locations WHERE id = ?', 'loc_c')).toEqual([
+      { country: 'DE', currency: 'EUR', timezone: 'Europe/Berlin' },
+    ]);
     const again = await admin('PUT', '/locations/loc_c', { ...location('loc_c'), name: 'Renamed' });
     expect(again.status).toBe(200);
     expect(await (await admin('GET', '/locations/loc_c')).json()).toMatchObject({ id: 'loc_c', name: 'Renamed' });
@@ -41,9 +47,19 @@ describe('locations and domains', () => {
   it('stores a domain by host and checks its location and funnel', async () => {
     await put('/funnels/fn_dom', funnel('fn_dom'));
     expect((await admin('PUT', '/domains/shop.example.com', { host: 'Shop.Example.com', locationId: 'loc_a', funnelId: 'fn_dom' })).status).toBe(201);
-    expect(await rows('SELECT location_id, funnel_id FROM domains WHERE host = ?', 'shop.example.com')).toEqual([{ location_id: 'loc_a', funnel_id: 'fn_dom' }]);
-    await expectRefused(await admin('PUT', '/domains/x.example.com', { host: 'x.example.com', locationId: 'loc_none' }), 409, /locationId: Location loc_none does not exist/);
-    await expectRefused(await admin('PUT', '/domains/x.example.com', { host: 'x.example.com', locationId: 'loc_b', funnelId: 'fn_dom' }), 409, /belongs to another location/);
+    expect(await rows('SELECT location_id, funnel_id FROM domains WHERE host = ?', 'shop.example.com')).toEqual([
+      { location_id: 'loc_a', funnel_id: 'fn_dom' },
+    ]);
+    await expectRefused(
+      await admin('PUT', '/domains/x.example.com', { host: 'x.example.com', locationId: 'loc_none' }),
+      409,
+      /locationId: Location loc_none does not exist/,
+    );
+    await expectRefused(
+      await admin('PUT', '/domains/x.example.com', { host: 'x.example.com', locationId: 'loc_b', funnelId: 'fn_dom' }),
+      409,
+      /belongs to another location/,
+    );
     await expectRefused(await admin('PUT', '/domains/a.example.com', { host: 'b.example.com', locationId: 'loc_a' }), 400, /differs/);
     await expectRefused(await admin('PUT', '/domains/bad_host!', { host: 'bad_host!', locationId: 'loc_a' }), 400, /host/);
     await expectRefused(await admin('DELETE', '/funnels/fn_dom'), 409, /still used by 1 domain/);
@@ -86,10 +102,22 @@ describe('funnels and pages', () => {
 
   it('refuses funnels that clash with others or point outside themselves', async () => {
     const other = funnel('fn_c');
-    await expectRefused(await admin('PUT', '/funnels/fn_c', { ...other, steps: [{ ...other.steps[0], id: 'fn_b_s2' }] }), 409, /step id fn_b_s2 is used by funnel fn_b/);
-    await expectRefused(await admin('PUT', '/funnels/fn_c', { ...other, steps: [{ ...other.steps[0], pageId: 'fn_b_p2' }] }), 409, /already a step of funnel fn_b/);
+    await expectRefused(
+      await admin('PUT', '/funnels/fn_c', { ...other, steps: [{ ...other.steps[0], id: 'fn_b_s2' }] }),
+      409,
+      /step id fn_b_s2 is used by funnel fn_b/,
+    );
+    await expectRefused(
+      await admin('PUT', '/funnels/fn_c', { ...other, steps: [{ ...other.steps[0], pageId: 'fn_b_p2' }] }),
+      409,
+      /already a step of funnel fn_b/,
+    );
     await expectRefused(await admin('PUT', '/funnels/fn_c', { ...other, steps: [{ ...other.steps[0], nextStepId: 'nowhere' }] }), 400, /nextStepId/);
-    await expectRefused(await admin('PUT', '/funnels/fn_c', { ...other, steps: [other.steps[0], { ...other.steps[1], path: '/' }] }), 400, /paths must be unique/);
+    await expectRefused(
+      await admin('PUT', '/funnels/fn_c', { ...other, steps: [other.steps[0], { ...other.steps[1], path: '/' }] }),
+      400,
+      /paths must be unique/,
+    );
     await expectRefused(await admin('PUT', '/funnels/fn_c', { ...other, locationId: 'loc_nope' }), 409, /Location loc_nope does not exist/);
     expect(await rows('SELECT id FROM funnels WHERE id = ?', 'fn_c')).toEqual([]);
   });
@@ -116,8 +144,21 @@ describe('products', () => {
   it('stores the amount, currency and bump columns', async () => {
     await put('/funnels/fn_p', funnel('fn_p'));
     await put('/products/prod_main', product('prod_main', { funnelId: 'fn_p', stepId: 'fn_p_s1' }));
-    await put('/products/prod_sub', product('prod_sub', { paymentType: 'recurring', interval: 'month', amount: 1900, currency: 'EUR', bumpProduct: true, funnelId: 'fn_p', stepId: 'fn_p_s1' }));
-    expect(await rows("SELECT id, payment_type, amount, currency, interval, bump, funnel_id, step_id FROM products WHERE funnel_id = 'fn_p' ORDER BY id")).toEqual([
+    await put(
+      '/products/prod_sub',
+      product('prod_sub', {
+        paymentType: 'recurring',
+        interval: 'month',
+        amount: 1900,
+        currency: 'EUR',
+        bumpProduct: true,
+        funnelId: 'fn_p',
+        stepId: 'fn_p_s1',
+      }),
+    );
+    expect(
+      await rows("SELECT id, payment_type, amount, currency, interval, bump, funnel_id, step_id FROM products WHERE funnel_id = 'fn_p' ORDER BY id"),
+    ).toEqual([
       { id: 'prod_main', payment_type: 'one_time', amount: 4900, currency: 'USD', interval: null, bump: 0, funnel_id: 'fn_p', step_id: 'fn_p_s1' },
       { id: 'prod_sub', payment_type: 'recurring', amount: 1900, currency: 'EUR', interval: 'month', bump: 1, funnel_id: 'fn_p', step_id: 'fn_p_s1' },
     ]);

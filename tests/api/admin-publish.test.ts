@@ -108,7 +108,8 @@ describe('documents a page embeds or carries', () => {
       await env.PAGE_CACHE.put(`page-id:${pageId}`, JSON.stringify({ version: '1', keys: [key], storedAt: 0 }));
     }
   }
-  const cached = async () => Object.fromEntries(await Promise.all(Object.entries(copies).map(async ([pageId, key]) => [pageId, (await env.PAGE_CACHE.get(key)) !== null])));
+  const cached = async () =>
+    Object.fromEntries(await Promise.all(Object.entries(copies).map(async ([pageId, key]) => [pageId, (await env.PAGE_CACHE.get(key)) !== null])));
 
   beforeAll(async () => {
     await put('/locations/loc_e', location('loc_e'));
@@ -117,7 +118,16 @@ describe('documents a page embeds or carries', () => {
     await put('/forms/form_booking', { id: 'form_booking', locationId: 'loc_e', name: 'Booking', form: { fields: [] } });
     await put('/forms/form_unused', { id: 'form_unused', locationId: 'loc_e', name: 'Unused', form: { fields: [] } });
     await put('/calendar-providers/prov_e', { id: 'prov_e', locationId: 'loc_e', slug: 'embed-team', name: 'Team' });
-    await put('/calendars/cal_embed', { id: 'cal_embed', locationId: 'loc_e', providerId: 'prov_e', slug: 'cal-embed', name: 'Intro call', slot_duration: 30, timezone: 'America/New_York', form_id: 'form_booking' });
+    await put('/calendars/cal_embed', {
+      id: 'cal_embed',
+      locationId: 'loc_e',
+      providerId: 'prov_e',
+      slug: 'cal-embed',
+      name: 'Intro call',
+      slot_duration: 30,
+      timezone: 'America/New_York',
+      form_id: 'form_booking',
+    });
     await put('/pages/pg_embed', embedding);
     await put('/pages/pg_plain', page('pg_plain', 'loc_e', 'Plain'));
     await put('/pages/pg_other', page('pg_other', 'loc_o', 'Elsewhere'));
@@ -126,7 +136,12 @@ describe('documents a page embeds or carries', () => {
 
   it('a form write purges the published pages whose form element shows it, and only those', async () => {
     await cacheEveryPage();
-    await put('/forms/form_embed', { id: 'form_embed', locationId: 'loc_e', name: 'Opt-in', form: { fields: [{ tag: 'email', type: 'email', label: 'Work email' }] } });
+    await put('/forms/form_embed', {
+      id: 'form_embed',
+      locationId: 'loc_e',
+      name: 'Opt-in',
+      form: { fields: [{ tag: 'email', type: 'email', label: 'Work email' }] },
+    });
     expect(await cached()).toEqual({ pg_embed: false, pg_plain: true, pg_other: true });
     await cacheEveryPage();
     await put('/forms/form_unused', { id: 'form_unused', locationId: 'loc_e', name: 'Still unused', form: { fields: [] } });
@@ -135,7 +150,17 @@ describe('documents a page embeds or carries', () => {
 
   it('a calendar, its provider or its booking form purges the pages with the calendar element', async () => {
     for (const write of [
-      () => put('/calendars/cal_embed', { id: 'cal_embed', locationId: 'loc_e', providerId: 'prov_e', slug: 'cal-embed', name: 'Strategy call', slot_duration: 45, timezone: 'America/New_York', form_id: 'form_booking' }),
+      () =>
+        put('/calendars/cal_embed', {
+          id: 'cal_embed',
+          locationId: 'loc_e',
+          providerId: 'prov_e',
+          slug: 'cal-embed',
+          name: 'Strategy call',
+          slot_duration: 45,
+          timezone: 'America/New_York',
+          form_id: 'form_booking',
+        }),
       () => put('/calendar-providers/prov_e', { id: 'prov_e', locationId: 'loc_e', slug: 'embed-team', name: 'The team' }),
       () => put('/forms/form_booking', { id: 'form_booking', locationId: 'loc_e', name: 'Booking', form: { fields: [{ tag: 'phone', type: 'phone' }] } }),
     ]) {

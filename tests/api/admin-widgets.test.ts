@@ -15,7 +15,9 @@ const calendar = (id: string, extra: Record<string, unknown> = {}) => ({
 });
 
 async function row(sql: string, ...params: unknown[]) {
-  return env.DB.prepare(sql).bind(...params).first<Record<string, unknown>>();
+  return env.DB.prepare(sql)
+    .bind(...params)
+    .first<Record<string, unknown>>();
 }
 
 beforeAll(async () => {
@@ -25,7 +27,10 @@ beforeAll(async () => {
 
 describe('forms and surveys', () => {
   it('stores, replaces and removes a form and a survey', async () => {
-    expect((await admin('PUT', '/forms/form_a', { id: 'form_a', locationId: 'loc_a', name: 'Contact us', form: { fields: [{ tag: 'email', type: 'email' }] } })).status).toBe(201);
+    expect(
+      (await admin('PUT', '/forms/form_a', { id: 'form_a', locationId: 'loc_a', name: 'Contact us', form: { fields: [{ tag: 'email', type: 'email' }] } }))
+        .status,
+    ).toBe(201);
     expect((await admin('PUT', '/forms/form_a', { id: 'form_a', locationId: 'loc_a', name: 'Contact' })).status).toBe(200);
     expect(await row('SELECT name FROM forms WHERE id = ?', 'form_a')).toEqual({ name: 'Contact' });
     expect((await admin('PUT', '/surveys/sv_a', { id: 'sv_a', locationId: 'loc_a', name: 'Quiz', formData: { slides: [] } })).status).toBe(201);

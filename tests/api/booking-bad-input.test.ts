@@ -8,7 +8,12 @@ import { API, count, multipart, seedSurvey } from './forms-fixtures';
 
 beforeAll(async () => {
   await seedBooking();
-  await seedSurvey({ id: 'srv_x', locationId: 'loc_w', name: 'S', formData: { slides: [{ id: 'a', slideData: [{ tag: 'q', type: 'text', required: true }] }] } });
+  await seedSurvey({
+    id: 'srv_x',
+    locationId: 'loc_w',
+    name: 'S',
+    formData: { slides: [{ id: 'a', slideData: [{ tag: 'q', type: 'text', required: true }] }] },
+  });
 });
 
 const JSON_BODIES: [string, string][] = [
@@ -65,10 +70,31 @@ const FORM_BODIES: [string, unknown][] = [
 ];
 /** What each multipart call answers to each body of FORM_BODIES, in order. */
 const FORM_CALLS: Record<string, string[]> = {
-  '/form': [notAnObject('null'), missing('formId'), unsafeId('formId'), unsafeId('formId'), 'formId: Invalid type: Expected string but received 5', 'Unable to find form'],
-  '/survey': [notAnObject('null'), missing('formId'), unsafeId('formId'), unsafeId('formId'), 'formId: Invalid type: Expected string but received 5', 'Please enter text.'],
+  '/form': [
+    notAnObject('null'),
+    missing('formId'),
+    unsafeId('formId'),
+    unsafeId('formId'),
+    'formId: Invalid type: Expected string but received 5',
+    'Unable to find form',
+  ],
+  '/survey': [
+    notAnObject('null'),
+    missing('formId'),
+    unsafeId('formId'),
+    unsafeId('formId'),
+    'formId: Invalid type: Expected string but received 5',
+    'Please enter text.',
+  ],
   // A booking checks its form's id before its calendar's.
-  '/appointment': [notAnObject('null'), missing('calendar_id'), unsafeId('formId'), unsafeId('formId'), 'formId: Invalid type: Expected ("" | string) but received 5', missing('calendar_id')],
+  '/appointment': [
+    notAnObject('null'),
+    missing('calendar_id'),
+    unsafeId('formId'),
+    unsafeId('formId'),
+    'formId: Invalid type: Expected ("" | string) but received 5',
+    missing('calendar_id'),
+  ],
 };
 const GETS: [string, string][] = [
   ['/form/%00', unsafeId('form_id')],
@@ -90,7 +116,7 @@ const HOLDS: [string, string, Record<string, unknown>, string][] = [
   ['an unknown calendar', '/appointment/hold', { calendar_id: 'cal_zz', selected_slot: '2030-01-01T10:00:00Z' }, 'Unable to find calendar'],
   ['a slot off the grid', '/appointment/hold', { calendar_id: 'cal_a', selected_slot: '2030-01-01T10:07:00Z' }, SLOT_TAKEN],
   ['a past slot', '/appointment/hold', { calendar_id: 'cal_a', selected_slot: '2020-01-01T15:00:00Z' }, SLOT_TAKEN],
-  ['a setup intent for another location\'s calendar', '/appointment/setup-intent', { locationId: 'loc_w', calendar_id: 'cal_zz' }, 'Unable to find calendar'],
+  ["a setup intent for another location's calendar", '/appointment/setup-intent', { locationId: 'loc_w', calendar_id: 'cal_zz' }, 'Unable to find calendar'],
   ['an unsafe hold id', '/appointment/hold/..%2F..%2Fx/release', {}, unsafeId('holdId')],
 ];
 
@@ -104,15 +130,24 @@ async function expectClientError(res: Response, msg: string): Promise<void> {
 describe('malformed input', () => {
   it.each(HOLDS)('POST with %s', async (_name, path, body, msg) => {
     const before = await count('slot_holds');
-    await expectClientError(await SELF.fetch(`${API}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }), msg);
+    await expectClientError(
+      await SELF.fetch(`${API}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+      msg,
+    );
     expect(await count('slot_holds')).toBe(before);
   });
 
-  it.each(Object.keys(JSON_CALLS).flatMap((path) => JSON_BODIES.map(([name, body]) => [path, name, body] as const)))('POST %s with %s', async (path, name, body) => {
-    const before = [await count('appointments'), await count('booking_errors'), await count('slot_holds')];
-    await expectClientError(await SELF.fetch(`${API}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }), jsonMsg(path, name));
-    expect([await count('appointments'), await count('booking_errors'), await count('slot_holds')]).toEqual(before);
-  });
+  it.each(Object.keys(JSON_CALLS).flatMap((path) => JSON_BODIES.map(([name, body]) => [path, name, body] as const)))(
+    'POST %s with %s',
+    async (path, name, body) => {
+      const before = [await count('appointments'), await count('booking_errors'), await count('slot_holds')];
+      await expectClientError(
+        await SELF.fetch(`${API}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }),
+        jsonMsg(path, name),
+      );
+      expect([await count('appointments'), await count('booking_errors'), await count('slot_holds')]).toEqual(before);
+    },
+  );
 
   it.each(Object.entries(FORM_CALLS).flatMap(([path, msgs]) => FORM_BODIES.map(([name, body], i) => [path, name, body, msgs[i]!] as const)))(
     'POST %s multipart with %s',

@@ -64,7 +64,18 @@ export const CALENDARS = {
   },
 } as const;
 
-type CalendarRow = { id: string; locationId: string; providerId: string | null; slug: string; name: string; timezone: string; slot_duration: number; form_id?: string; date_added: number; [key: string]: unknown };
+type CalendarRow = {
+  id: string;
+  locationId: string;
+  providerId: string | null;
+  slug: string;
+  name: string;
+  timezone: string;
+  slot_duration: number;
+  form_id?: string;
+  date_added: number;
+  [key: string]: unknown;
+};
 
 /** Stores one calendar document with its indexed columns. */
 export async function seedCalendar(cal: CalendarRow): Promise<void> {
@@ -110,6 +121,16 @@ export function slotAt(days: number, hour: number, zone = 'America/New_York'): s
 
 export const CONTACT = { first_name: 'Ann', last_name: 'Lee', phone: '+1 202 555 0123', email: 'ann@example.com' };
 
-export function book(calendarId: string, slot: string, extra: Record<string, unknown> = {}, files: Record<string, File[]> = {}, headers: Record<string, string> = {}) {
-  return post('/appointment', multipart({ calendar_id: calendarId, selected_slot: slot, selected_timezone: 'America/New_York', ...CONTACT, ...extra }, files), headers);
+export function book(
+  calendarId: string,
+  slot: string,
+  extra: Record<string, unknown> = {},
+  files: Record<string, File[]> = {},
+  headers: Record<string, string> = {},
+) {
+  return post(
+    '/appointment',
+    multipart({ calendar_id: calendarId, selected_slot: slot, selected_timezone: 'America/New_York', ...CONTACT, ...extra }, files),
+    headers,
+  );
 }

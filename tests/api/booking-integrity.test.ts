@@ -57,9 +57,7 @@ describe('overlapping slots (60 minutes every 30)', () => {
     const nine = slotAt(3, 9);
     const halfPast = nine.replace('T09:00:00', 'T09:30:00');
     const contacts = await count('contacts');
-    const answers = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => book('cal_o', i % 2 ? halfPast : nine, { email: `racer${i}@example.com` })),
-    );
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => book('cal_o', i % 2 ? halfPast : nine, { email: `racer${i}@example.com` })));
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(49);
@@ -102,7 +100,9 @@ describe('payment-step holds', () => {
     const { hold_id } = (await held.json()) as Loose;
     const day = slot.slice(0, 10);
     const from = Date.parse(`${day}T00:00:00-05:00`) - 86_400_000;
-    const slots = (await (await get(`/appointment/free-slots?calendar_id=cal_a&startDate=${from}&endDate=${from + 3 * 86_400_000}&timezone=America/New_York`)).json()) as Loose;
+    const slots = (await (
+      await get(`/appointment/free-slots?calendar_id=cal_a&startDate=${from}&endDate=${from + 3 * 86_400_000}&timezone=America/New_York`)
+    ).json()) as Loose;
     expect(slots[day].slots).not.toContain(slot);
     expect((await post('/appointment/hold', { calendar_id: 'cal_a', selected_slot: slot })).status).toBe(409);
     const other = await book('cal_a', slot, { email: 'second@example.com' });
@@ -113,7 +113,9 @@ describe('payment-step holds', () => {
   it('lets exactly one of 50 concurrent holds and bookings of one slot through', async () => {
     const slot = slotAt(6, 14);
     const answers = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => (i % 2 ? post('/appointment/hold', { calendar_id: 'cal_a', selected_slot: slot }) : book('cal_a', slot, { email: `h${i}@example.com` }))),
+      Array.from({ length: 50 }, (_, i) =>
+        i % 2 ? post('/appointment/hold', { calendar_id: 'cal_a', selected_slot: slot }) : book('cal_a', slot, { email: `h${i}@example.com` }),
+      ),
     );
     expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
     expect(answers.filter((r) => r.status === 409)).toHaveLength(49);
@@ -144,7 +146,9 @@ describe('paid calendars', () => {
     const slot = slotAt(4, 10);
     const res = await bookPaid(slot, { stripePaymentResult: { paymentMethodId: 'pm_card_visa', client_secret: secret } });
     expect(res.status).toBe(200);
-    const row = await env.DB.prepare('SELECT payment, setup_intent_id FROM appointments WHERE id = ?').bind(((await res.json()) as Loose).id).first<Loose>();
+    const row = await env.DB.prepare('SELECT payment, setup_intent_id FROM appointments WHERE id = ?')
+      .bind(((await res.json()) as Loose).id)
+      .first<Loose>();
     expect(row?.setup_intent_id).toBe(secret.split('_secret_')[0]);
     expect(JSON.parse(row?.payment).amount).toBe('5000');
     const reuse = await bookPaid(slotAt(4, 11), { stripePaymentResult: { paymentMethodId: 'pm_card_visa', client_secret: secret } }, 'reuse@example.com');
@@ -154,11 +158,7 @@ describe('paid calendars', () => {
   it.each([
     ['a made-up setup', async () => ({ stripePaymentResult: { paymentMethodId: 'pm_fake', client_secret: 'seti_fake_secret_abc' } }), 402],
     ['a card token', async () => ({ stripeToken: 'tok_fake' }), 400],
-    [
-      'a setup never confirmed',
-      async () => ({ stripePaymentResult: { paymentMethodId: 'pm_card_visa', client_secret: await setupFor('cal_b') } }),
-      402,
-    ],
+    ['a setup never confirmed', async () => ({ stripePaymentResult: { paymentMethodId: 'pm_card_visa', client_secret: await setupFor('cal_b') } }), 402],
     [
       'a setup confirmed with another card',
       async () => {
@@ -187,19 +187,35 @@ describe('paid calendars', () => {
 
   it('starts the setup through the payment provider with the location, calendar and amount', async () => {
     const secret = await setupFor('cal_b');
-    const intent = await fetch(`http://${STRIPE_STAND_IN_HOST}/v1/setup_intents/${secret.split('_secret_')[0]}`, { headers: { authorization: 'Bearer sk_test_standin' } });
+    const intent = await fetch(`http://${STRIPE_STAND_IN_HOST}/v1/setup_intents/${secret.split('_secret_')[0]}`, {
+      headers: { authorization: 'Bearer sk_test_standin' },
+    });
     expect(((await intent.json()) as Loose).metadata).toEqual({ location_id: 'loc_w', calendar_id: 'cal_b', amount: '5000', currency: 'usd' });
     expect((await paidCall('/appointment/setup-intent', { locationId: 'loc_w', calendar_id: 'cal_zz' })).status).toBe(404);
   });
 
   it('charges and shows a yen calendar in whole yen: ¥5,000 is 5000, not 500000', async () => {
-    await seedCalendar({ ...CALENDARS.cal_b, id: 'cal_yen', slug: 'yen-session', timezone: 'Asia/Tokyo', stripe: { amount: 5000, currency: 'jpy', charge_description: 'Session' } });
+    await seedCalendar({
+      ...CALENDARS.cal_b,
+      id: 'cal_yen',
+      slug: 'yen-session',
+      timezone: 'Asia/Tokyo',
+      stripe: { amount: 5000, currency: 'jpy', charge_description: 'Session' },
+    });
     const secret = await setupFor('cal_yen');
-    const intent = await fetch(`http://${STRIPE_STAND_IN_HOST}/v1/setup_intents/${secret.split('_secret_')[0]}`, { headers: { authorization: 'Bearer sk_test_standin' } });
+    const intent = await fetch(`http://${STRIPE_STAND_IN_HOST}/v1/setup_intents/${secret.split('_secret_')[0]}`, {
+      headers: { authorization: 'Bearer sk_test_standin' },
+    });
     expect(((await intent.json()) as Loose).metadata).toMatchObject({ calendar_id: 'cal_yen', amount: '5000', currency: 'jpy' });
     const api = async (path: string, init?: RequestInit) => platformApi.fetch(new Request(`${API}${path}`, init), env, createExecutionContext());
     const { t } = createI18n('en');
-    const loaded = await loadBookingWidget(api, { ids: ['cal_yen'], query: readBookingQuery(new URLSearchParams()), t, lang: 'en', origin: 'https://shop.example' });
+    const loaded = await loadBookingWidget(api, {
+      ids: ['cal_yen'],
+      query: readBookingQuery(new URLSearchParams()),
+      t,
+      lang: 'en',
+      origin: 'https://shop.example',
+    });
     expect(loaded.ok && loaded.value.calendars[0]?.paid?.amountLabel).toBe('¥5,000');
   });
 });

@@ -45,9 +45,24 @@ describe('POST /appointment (reschedule)', () => {
 
   it.each([
     ['an unknown event', { event_id: 'apt_nope', selected_slot: slotAt(8, 9), timezone: 'UTC', calendar_id: 'cal_a' }, 404, 'No calendar event found'],
-    ['a missing slot', { event_id: 'apt_nope', timezone: 'UTC', calendar_id: 'cal_a' }, 400, 'selected_slot: Invalid key: Expected "selected_slot" but received undefined'],
-    ['a slot without offset', { event_id: 'apt_x', selected_slot: '2030-01-01T10:00:00', timezone: 'UTC', calendar_id: 'cal_a' }, 400, 'selected_slot: must be an ISO timestamp with offset'],
-    ['a wrong type', { event_id: 5, selected_slot: slotAt(8, 9), timezone: 'UTC', calendar_id: 'cal_a' }, 400, 'event_id: Invalid type: Expected string but received 5'],
+    [
+      'a missing slot',
+      { event_id: 'apt_nope', timezone: 'UTC', calendar_id: 'cal_a' },
+      400,
+      'selected_slot: Invalid key: Expected "selected_slot" but received undefined',
+    ],
+    [
+      'a slot without offset',
+      { event_id: 'apt_x', selected_slot: '2030-01-01T10:00:00', timezone: 'UTC', calendar_id: 'cal_a' },
+      400,
+      'selected_slot: must be an ISO timestamp with offset',
+    ],
+    [
+      'a wrong type',
+      { event_id: 5, selected_slot: slotAt(8, 9), timezone: 'UTC', calendar_id: 'cal_a' },
+      400,
+      'event_id: Invalid type: Expected string but received 5',
+    ],
   ])('answers 4xx for %s', async (_name, body, status, text) => {
     const res = await post('/appointment', body);
     expect(res.status).toBe(status);
@@ -176,7 +191,11 @@ describe('POST /appointment/setup-intent', () => {
 
   it('answers the client secret of a new SetupIntent from the card provider', async () => {
     const ctx = createExecutionContext();
-    const request = new Request(`${API}/appointment/setup-intent`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"locationId":"loc_w"}' });
+    const request = new Request(`${API}/appointment/setup-intent`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"locationId":"loc_w"}',
+    });
     const res = await platformApi.fetch(request, { ...env, STRIPE_SECRET_KEY: 'sk_test_standin', STRIPE_API_HOST: STRIPE_STAND_IN_HOST }, ctx);
     await waitOnExecutionContext(ctx);
     expect(res.status).toBe(200);
@@ -197,7 +216,13 @@ describe('POST /appointment/setup-intent', () => {
 describe('POST /appointment/booking-error', () => {
   it('stores the report', async () => {
     const before = await count('booking_errors');
-    const res = await post('/appointment/booking-error', { formData: { calendar_id: 'cal_a' }, eventId: 'apt_1', error: 'TypeError: x', isUserSessionLoad: true, logs: ['a'] });
+    const res = await post('/appointment/booking-error', {
+      formData: { calendar_id: 'cal_a' },
+      eventId: 'apt_1',
+      error: 'TypeError: x',
+      isUserSessionLoad: true,
+      logs: ['a'],
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true });
     expect(await count('booking_errors')).toBe(before + 1);

@@ -35,7 +35,7 @@ describe('GET /appointment/widget_data', () => {
 });
 
 describe('GET /appointment/services', () => {
-  it('lists a provider\'s services newest first by provider slug', async () => {
+  it("lists a provider's services newest first by provider slug", async () => {
     const res = await get('/appointment/services?calendar_provider_slug=dr-ann');
     const body = (await res.json()) as Loose;
     expect(body.services.map((s: Loose) => s.id)).toEqual(['cal_b', 'cal_c', 'cal_a']);
@@ -87,7 +87,10 @@ describe('GET /appointment/free-slots', () => {
   it('removes a booked slot', async () => {
     const slot = slotAt(3, 14);
     const listed = async () => {
-      const body = (await (await get(`/appointment/free-slots?calendar_id=cal_a&${range()}&timezone=America/New_York`)).json()) as Record<string, { slots: string[] }>;
+      const body = (await (await get(`/appointment/free-slots?calendar_id=cal_a&${range()}&timezone=America/New_York`)).json()) as Record<
+        string,
+        { slots: string[] }
+      >;
       return Object.values(body).flatMap((d) => d.slots);
     };
     expect(await listed()).toContain(slot);
@@ -139,7 +142,9 @@ describe('POST /appointment (booking)', () => {
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     const loser = a.status === 409 ? a : b;
     expect(await msg(loser)).toBe('This slot is no longer available. Please choose another time.');
-    const rows = await env.DB.prepare('SELECT COUNT(*) AS n FROM appointments WHERE calendar_id = ? AND start_time = ?').bind('cal_a', Date.parse(slot)).first<{ n: number }>();
+    const rows = await env.DB.prepare('SELECT COUNT(*) AS n FROM appointments WHERE calendar_id = ? AND start_time = ?')
+      .bind('cal_a', Date.parse(slot))
+      .first<{ n: number }>();
     expect(rows?.n).toBe(1);
   });
 
@@ -164,13 +169,22 @@ describe('POST /appointment (booking)', () => {
     expect([await count('appointments'), await count('contacts'), await count('submissions')]).toEqual(before);
   });
 
-  it('uses the calendar\'s own form: notes kept, files checked and stored', async () => {
+  it("uses the calendar's own form: notes kept, files checked and stored", async () => {
     const slot = slotAt(4, 9, 'Asia/Kolkata');
-    const fake = await post('/appointment', multipart({ calendar_id: 'cal_c', selected_slot: slot, selected_timezone: 'Asia/Kolkata', email: 'c@example.com' }, { photo: [new File(['GIF89a'], 'me.png')] }));
+    const fake = await post(
+      '/appointment',
+      multipart(
+        { calendar_id: 'cal_c', selected_slot: slot, selected_timezone: 'Asia/Kolkata', email: 'c@example.com' },
+        { photo: [new File(['GIF89a'], 'me.png')] },
+      ),
+    );
     expect(fake.status).toBe(422);
     const res = await post(
       '/appointment',
-      multipart({ calendar_id: 'cal_c', selected_slot: slot, selected_timezone: 'Asia/Kolkata', email: 'c@example.com', calendar_notes: 'Ring twice' }, { photo: [new File([PNG], 'me.png')] }),
+      multipart(
+        { calendar_id: 'cal_c', selected_slot: slot, selected_timezone: 'Asia/Kolkata', email: 'c@example.com', calendar_notes: 'Ring twice' },
+        { photo: [new File([PNG], 'me.png')] },
+      ),
     );
     expect(res.status).toBe(200);
     const body = (await res.json()) as Loose;
@@ -199,12 +213,42 @@ describe('POST /appointment (booking)', () => {
     ['no body', undefined, 400, 'event_id: Invalid key: Expected "event_id" but received undefined'],
     ['invalid JSON', '{"event_id":', 400, 'Request body is not valid JSON'],
     ['formData that is not JSON', multipart('nope'), 400, 'formData: not valid JSON'],
-    ['no calendar', multipart({ selected_slot: slotAt(4, 10), selected_timezone: 'UTC' }), 400, 'calendar_id: Invalid key: Expected "calendar_id" but received undefined'],
-    ['a slot of the wrong type', multipart({ calendar_id: 'cal_a', selected_slot: { at: 1 }, selected_timezone: 'UTC' }), 400, 'selected_slot: must be an ISO timestamp'],
-    ['a bad zone', multipart({ calendar_id: 'cal_a', selected_slot: slotAt(4, 10), selected_timezone: 'Nowhere/City' }), 400, 'selected_timezone: must be an IANA time zone'],
-    ['the last instant Temporal knows', multipart({ calendar_id: 'cal_a', selected_slot: '+275760-09-13T00:00:00Z', selected_timezone: 'UTC' }), 400, 'selected_slot: must be an ISO timestamp with offset'],
-    ['a negative timestamp', multipart({ calendar_id: 'cal_a', selected_slot: -5, selected_timezone: 'UTC' }), 400, 'selected_slot: must be an ISO timestamp with offset'],
-    ['an unsafe calendar id', multipart({ calendar_id: '../cal_a', selected_slot: slotAt(4, 10), selected_timezone: 'UTC' }), 400, 'calendar_id: must be 1-64 letters, digits, _ or -'],
+    [
+      'no calendar',
+      multipart({ selected_slot: slotAt(4, 10), selected_timezone: 'UTC' }),
+      400,
+      'calendar_id: Invalid key: Expected "calendar_id" but received undefined',
+    ],
+    [
+      'a slot of the wrong type',
+      multipart({ calendar_id: 'cal_a', selected_slot: { at: 1 }, selected_timezone: 'UTC' }),
+      400,
+      'selected_slot: must be an ISO timestamp',
+    ],
+    [
+      'a bad zone',
+      multipart({ calendar_id: 'cal_a', selected_slot: slotAt(4, 10), selected_timezone: 'Nowhere/City' }),
+      400,
+      'selected_timezone: must be an IANA time zone',
+    ],
+    [
+      'the last instant Temporal knows',
+      multipart({ calendar_id: 'cal_a', selected_slot: '+275760-09-13T00:00:00Z', selected_timezone: 'UTC' }),
+      400,
+      'selected_slot: must be an ISO timestamp with offset',
+    ],
+    [
+      'a negative timestamp',
+      multipart({ calendar_id: 'cal_a', selected_slot: -5, selected_timezone: 'UTC' }),
+      400,
+      'selected_slot: must be an ISO timestamp with offset',
+    ],
+    [
+      'an unsafe calendar id',
+      multipart({ calendar_id: '../cal_a', selected_slot: slotAt(4, 10), selected_timezone: 'UTC' }),
+      400,
+      'calendar_id: must be 1-64 letters, digits, _ or -',
+    ],
     ['an unknown calendar', multipart({ calendar_id: 'cal_zz', selected_slot: slotAt(4, 10), selected_timezone: 'UTC' }), 404, 'Unable to find calendar'],
   ])('answers 4xx JSON for %s and writes nothing', async (_name, body, status, text) => {
     const before = await count('appointments');

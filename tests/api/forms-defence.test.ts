@@ -25,7 +25,9 @@ function send(formData: Record<string, unknown>, ip = '192.0.2.1'): Promise<Resp
 const lead = (email: string, extra: Record<string, unknown> = {}) => ({ formId: 'form_optin', first_name: 'Ann', email, ...extra });
 
 async function rejections(reason: string): Promise<number> {
-  const row = await env.DB.prepare('SELECT SUM(count) AS n FROM spam_rejections WHERE ref_id = ? AND reason = ?').bind('form_optin', reason).first<{ n: number | null }>();
+  const row = await env.DB.prepare('SELECT SUM(count) AS n FROM spam_rejections WHERE ref_id = ? AND reason = ?')
+    .bind('form_optin', reason)
+    .first<{ n: number | null }>();
   return row?.n ?? 0;
 }
 
@@ -48,11 +50,29 @@ describe('GET /widget-token', () => {
 describe('the spam defence', () => {
   const expired = 'The form has expired. Please reload the page and try again.';
   const refusals: [string, () => Promise<Record<string, unknown>>, string, number, string][] = [
-    ['a filled honeypot', async () => ({ [FORM_TOKEN_FIELD]: await early(), [HONEYPOT_FIELD]: 'https://spam.example' }), 'honeypot', 403, 'The submission was refused as spam.'],
+    [
+      'a filled honeypot',
+      async () => ({ [FORM_TOKEN_FIELD]: await early(), [HONEYPOT_FIELD]: 'https://spam.example' }),
+      'honeypot',
+      403,
+      'The submission was refused as spam.',
+    ],
     ['no form token', async () => ({}), 'token_missing', 403, expired],
     ['a forged token', async () => ({ [FORM_TOKEN_FIELD]: `${Date.now() - 10_000}.${'A'.repeat(43)}` }), 'token_invalid', 403, expired],
-    ['a token of another form', async () => ({ [FORM_TOKEN_FIELD]: await issueFormToken(env, 'form', 'form_other', Date.now() - 10_000) }), 'token_invalid', 403, expired],
-    ['a token older than a day', async () => ({ [FORM_TOKEN_FIELD]: await issueFormToken(env, 'form', 'form_optin', Date.now() - 25 * 3600_000) }), 'token_expired', 403, expired],
+    [
+      'a token of another form',
+      async () => ({ [FORM_TOKEN_FIELD]: await issueFormToken(env, 'form', 'form_other', Date.now() - 10_000) }),
+      'token_invalid',
+      403,
+      expired,
+    ],
+    [
+      'a token older than a day',
+      async () => ({ [FORM_TOKEN_FIELD]: await issueFormToken(env, 'form', 'form_optin', Date.now() - 25 * 3600_000) }),
+      'token_expired',
+      403,
+      expired,
+    ],
     [
       'a submission right after the form was shown',
       async () => ({ [FORM_TOKEN_FIELD]: await issueFormToken(env, 'form', 'form_optin', Date.now()) }),
@@ -115,9 +135,19 @@ describe('a submission', () => {
     // Fixed randomness: the submission id is known, and a row already holding it makes the write fail.
     const random = (size: number) => new Uint8Array(size).fill(7);
     const subId = newId('sub', random);
-    await env.DB.prepare("INSERT INTO submissions (id, kind, ref_id, location_id, data, created_at) VALUES (?, 'form', 'form_optin', 'loc_demo', '{}', 0)").bind(subId).run();
+    await env.DB.prepare("INSERT INTO submissions (id, kind, ref_id, location_id, data, created_at) VALUES (?, 'form', 'form_optin', 'loc_demo', '{}', 0)")
+      .bind(subId)
+      .run();
     const submitEnv = { db: env.DB, bucket: env.UPLOADS, now: Date.now(), today: '2026-03-02', random };
-    const req = { kind: 'form' as const, locationId: 'loc_demo', country: 'US', fields: v.parse(formDocument, optin).form.fields, mode: 'form' as const, payload: lead('half@example.com'), files: new Map() };
+    const req = {
+      kind: 'form' as const,
+      locationId: 'loc_demo',
+      country: 'US',
+      fields: v.parse(formDocument, optin).form.fields,
+      mode: 'form' as const,
+      payload: lead('half@example.com'),
+      files: new Map(),
+    };
     const prepared = await prepareSubmission(submitEnv, req);
     if ('errors' in prepared) throw new Error('the lead should be valid');
     await expect(recordSubmission(submitEnv, req, prepared, { refId: 'form_optin' })).rejects.toThrow(/UNIQUE|PRIMARY/);

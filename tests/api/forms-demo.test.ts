@@ -52,7 +52,9 @@ describe('the all-fields demo form', () => {
     });
     expect(body.formData.signature[0]).toMatchObject({ contentType: 'image/png' });
     expect(body.formData.brand_files.map((f: Loose) => f.contentType)).toEqual(['image/png', 'image/svg+xml']);
-    const { results } = await env.DB.prepare('SELECT field, content_type FROM uploads WHERE owner_id = ? ORDER BY field, content_type').bind(body.id).all<Loose>();
+    const { results } = await env.DB.prepare('SELECT field, content_type FROM uploads WHERE owner_id = ? ORDER BY field, content_type')
+      .bind(body.id)
+      .all<Loose>();
     expect(results).toEqual([
       { field: 'brand_files', content_type: 'image/png' },
       { field: 'brand_files', content_type: 'image/svg+xml' },
@@ -61,7 +63,10 @@ describe('the all-fields demo form', () => {
   });
 
   it('refuses a cascade path that is not offered and a signature that is not a PNG', async () => {
-    const res = await post('/form', multipart({ ...COMPLETE, office_location: ['Canada', 'Massachusetts', 'Boston'], signature: 'data:image/png;base64,PHN2Zz4=' }));
+    const res = await post(
+      '/form',
+      multipart({ ...COMPLETE, office_location: ['Canada', 'Massachusetts', 'Boston'], signature: 'data:image/png;base64,PHN2Zz4=' }),
+    );
     expect(res.status).toBe(422);
     const body = (await res.json()) as Loose;
     expect(body.errors.map((e: Loose) => e.field)).toEqual(['office_location']);

@@ -17,7 +17,15 @@ const FORM = {
       { tag: 'budget', label: 'Budget', type: 'numerical', fieldName: 'Budget' },
       { tag: 'interests', label: 'Interests', type: 'checkbox', picklistOptions: ['Yoga', 'Pilates'] },
       { tag: 'region', label: 'Region', fieldName: 'Region', type: 'cascade_dropdown', required: true, keylistOptions: ['Country', 'State'] },
-      { tag: 'resume', label: 'Resume', fieldName: 'Resume', type: 'file_upload', picklistOptions: ['.pdf', '.png'], multipleFilesAllowed: true, multiFileLimit: 2 },
+      {
+        tag: 'resume',
+        label: 'Resume',
+        fieldName: 'Resume',
+        type: 'file_upload',
+        picklistOptions: ['.pdf', '.png'],
+        multipleFilesAllowed: true,
+        multiFileLimit: 2,
+      },
       { tag: 'heading', type: 'h1', label: 'Welcome' },
       { type: 'submit', label: 'Send' },
     ],
@@ -45,7 +53,12 @@ beforeAll(async () => {
     id: 'frm_captcha',
     locationId: 'loc_w',
     name: 'With captcha',
-    form: { fields: [{ tag: 'email', type: 'email', required: true }, { tag: 'captcha', type: 'captcha' }] },
+    form: {
+      fields: [
+        { tag: 'email', type: 'email', required: true },
+        { tag: 'captcha', type: 'captcha' },
+      ],
+    },
   });
 });
 
@@ -104,7 +117,16 @@ describe('POST /form', () => {
     const before = [await count('submissions'), await count('contacts'), await count('uploads')];
     const res = await post(
       '/form',
-      multipart({ formId: 'frm_1', first_name: ' ', email: 'not-an-email', phone: '123', website: 'not a site', date_of_birth: '2999-01-01', budget: 'lots', region: ['US', ''] }),
+      multipart({
+        formId: 'frm_1',
+        first_name: ' ',
+        email: 'not-an-email',
+        phone: '123',
+        website: 'not a site',
+        date_of_birth: '2999-01-01',
+        budget: 'lots',
+        region: ['US', ''],
+      }),
     );
     expect(res.status).toBe(422);
     const body = (await res.json()) as { msg: string; errors: { field: string; msg: string }[] };

@@ -22,7 +22,16 @@ const BODIES: [string, string][] = [
   ['null', 'null'],
   ['missing fields', '{"unexpected": true}'],
   ['wrong types', '{"page_id": 1, "domain": [], "funnel_id": {}, "email": 5, "locationId": false, "location_id": null}'],
-  ['path and SQL ids', JSON.stringify({ page_id: '../x', domain: "'; DROP TABLE domains; --", funnel_id: '../../etc/passwd', locationId: "x' OR '1'='1", location_id: '../loc_a' })],
+  [
+    'path and SQL ids',
+    JSON.stringify({
+      page_id: '../x',
+      domain: "'; DROP TABLE domains; --",
+      funnel_id: '../../etc/passwd',
+      locationId: "x' OR '1'='1",
+      location_id: '../loc_a',
+    }),
+  ],
   ['a body over the limit', JSON.stringify({ padding: 'x'.repeat(300 * 1024) })],
 ];
 
@@ -32,16 +41,36 @@ const PAY_TYPE = 'submissionType: must be 2 (order form) or 3 (payment button)';
 
 /** Each call's msg for a body without its fields, with wrong types, and with unsafe ids: the first field its schema checks. */
 const REFUSALS: Record<string, { missing: string; wrongTypes: string; unsafeIds: string }> = {
-  '/contact': { missing: missing('location_id'), wrongTypes: 'location_id: Invalid type: Expected string but received null', unsafeIds: unsafeId('location_id') },
+  '/contact': {
+    missing: missing('location_id'),
+    wrongTypes: 'location_id: Invalid type: Expected string but received null',
+    unsafeIds: unsafeId('location_id'),
+  },
   // Its unsafe-ids body has no email at all.
   '/exists': { missing: missing('email'), wrongTypes: 'email: Invalid type: Expected string but received 5', unsafeIds: missing('email') },
-  '/funnel/event': { missing: missing('page_id'), wrongTypes: 'funnel_id: Invalid type: Expected ("" | string) but received Object', unsafeIds: unsafeId('funnel_id') },
-  '/funnelbuilder/get_page': { missing: 'page_id or domain_name is required', wrongTypes: 'page_id: Invalid type: Expected string but received 1', unsafeIds: unsafeId('page_id') },
-  '/funnelbuilder/get_robots_txt': { missing: missing('domain'), wrongTypes: 'domain: Invalid type: Expected string but received Array', unsafeIds: 'domain: must be a host name' },
+  '/funnel/event': {
+    missing: missing('page_id'),
+    wrongTypes: 'funnel_id: Invalid type: Expected ("" | string) but received Object',
+    unsafeIds: unsafeId('funnel_id'),
+  },
+  '/funnelbuilder/get_page': {
+    missing: 'page_id or domain_name is required',
+    wrongTypes: 'page_id: Invalid type: Expected string but received 1',
+    unsafeIds: unsafeId('page_id'),
+  },
+  '/funnelbuilder/get_robots_txt': {
+    missing: missing('domain'),
+    wrongTypes: 'domain: Invalid type: Expected string but received Array',
+    unsafeIds: 'domain: must be a host name',
+  },
   '/session': { missing: missing('locationId'), wrongTypes: 'locationId: Invalid type: Expected string but received false', unsafeIds: unsafeId('locationId') },
   // A payment names its kind first, so every body without a valid one is refused for that.
   '/v2/funnel/product/pay': { missing: PAY_TYPE, wrongTypes: PAY_TYPE, unsafeIds: PAY_TYPE },
-  '/v2/funnel/product/setup-intent': { missing: missing('locationId'), wrongTypes: 'locationId: Invalid type: Expected string but received false', unsafeIds: unsafeId('locationId') },
+  '/v2/funnel/product/setup-intent': {
+    missing: missing('locationId'),
+    wrongTypes: 'locationId: Invalid type: Expected string but received false',
+    unsafeIds: unsafeId('locationId'),
+  },
 };
 
 function expectedMsg(path: string, body: string): string {

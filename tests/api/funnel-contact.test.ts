@@ -18,7 +18,15 @@ const optin = {
   funnel_id: 'fn_a',
   forceCreate: false,
   eventData: { utm_source: 'newsletter' },
-  funneEventData: { event_type: 'optin', domain_name: HOST, page_url: '/', funnel_id: 'fn_a', page_id: 'pg_optin', funnel_step_id: 'st_optin', fingerprint: 'fp_ann' },
+  funneEventData: {
+    event_type: 'optin',
+    domain_name: HOST,
+    page_url: '/',
+    funnel_id: 'fn_a',
+    page_id: 'pg_optin',
+    funnel_step_id: 'st_optin',
+    fingerprint: 'fp_ann',
+  },
   session_d: 1,
 };
 
@@ -34,7 +42,14 @@ describe('POST /contact', () => {
     const res = await post('/contact', optin);
     expect(res.status).toBe(200);
     const body = (await res.json()) as OptinAnswer;
-    expect(body.contact).toMatchObject({ email: 'ann.lee@example.com', name: 'Ann Lee', firstName: 'Ann', lastName: 'Lee', phone: '+12025550123', companyName: 'Lee & Co' });
+    expect(body.contact).toMatchObject({
+      email: 'ann.lee@example.com',
+      name: 'Ann Lee',
+      firstName: 'Ann',
+      lastName: 'Lee',
+      phone: '+12025550123',
+      companyName: 'Lee & Co',
+    });
     expect(body.fingerprint).toBe('fp_ann');
     expect(body.sessionId).toMatch(/^ss_/);
     // A fingerprint the server mints is one the page runtime keeps (a random UUID v4), not replaced at the next view.
@@ -48,7 +63,14 @@ describe('POST /contact', () => {
 
   it('keeps one contact per email and the session the browser holds', async () => {
     const first = (await (await post('/contact', { ...optin, email: 'bo@example.com', name: 'Bo' })).json()) as OptinAnswer;
-    const again = await post('/contact', { ...optin, email: 'BO@example.com', name: 'Bo Ng', city: 'Austin', sessionId: first.sessionId, sessionFingerprint: first.sessionFingerprint });
+    const again = await post('/contact', {
+      ...optin,
+      email: 'BO@example.com',
+      name: 'Bo Ng',
+      city: 'Austin',
+      sessionId: first.sessionId,
+      sessionFingerprint: first.sessionFingerprint,
+    });
     const second = (await again.json()) as OptinAnswer;
     expect(second.contact.id).toBe(first.contact.id);
     expect(second.contact).toMatchObject({ name: 'Bo Ng', city: 'Austin' });
@@ -57,7 +79,9 @@ describe('POST /contact', () => {
   });
 
   it('updates the sticky contact of a known fingerprint when no email or phone is sent', async () => {
-    const first = (await (await post('/contact', { ...optin, email: 'sticky@example.com', fingerprint: 'fp_sticky', funneEventData: undefined })).json()) as OptinAnswer;
+    const first = (await (
+      await post('/contact', { ...optin, email: 'sticky@example.com', fingerprint: 'fp_sticky', funneEventData: undefined })
+    ).json()) as OptinAnswer;
     const res = await post('/contact', { ...optin, email: '', phone: '', name: 'Sticky Renamed', fingerprint: 'fp_sticky', funneEventData: undefined });
     const body = (await res.json()) as OptinAnswer;
     expect(body.contact.id).toBe(first.contact.id);
@@ -68,7 +92,15 @@ describe('POST /contact', () => {
     const res = await post('/contact', { ...optin, email: 'ship@example.com', address1: '1 Main St', city: 'Austin', state: 'TX', country: 'US' });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ msg: 'postalCode: This field is required.', field: 'postalCode' });
-    const ok = await post('/contact', { ...optin, email: 'ship@example.com', address1: '1 Main St', city: 'Austin', state: 'TX', country: 'US', postalCode: '73301' });
+    const ok = await post('/contact', {
+      ...optin,
+      email: 'ship@example.com',
+      address1: '1 Main St',
+      city: 'Austin',
+      state: 'TX',
+      country: 'US',
+      postalCode: '73301',
+    });
     expect(ok.status).toBe(200);
   });
 

@@ -28,7 +28,13 @@ describe('POST /funnelbuilder/get_page by host and path', () => {
       funnelNextPageId: 'pg_up',
       stripePublishableKey: { key: 'pk_test_locA123' },
       version: 1,
-      location: { country: 'US', currency: 'USD', timezone: 'America/Chicago', language: 'en', branding: { logoURL: 'https://cdn.example.com/logo.png', name: 'Shop A' } },
+      location: {
+        country: 'US',
+        currency: 'USD',
+        timezone: 'America/Chicago',
+        language: 'en',
+        branding: { logoURL: 'https://cdn.example.com/logo.png', name: 'Shop A' },
+      },
     });
     expect(data.pageMeta).toMatchObject({ title: 'Sales', isPreviewUrl: false });
     expect(data.elements).toHaveLength(1);
@@ -62,8 +68,12 @@ describe('POST /funnelbuilder/get_page by host and path', () => {
 
   it("follows a step's explicit next step over the order", async () => {
     await env.DB.batch([
-      env.DB.prepare("INSERT INTO funnels (id, location_id, name, domain, created_at, updated_at) VALUES ('fn_skip', 'loc_a', 'Skip', 'skip.example.com', 0, 0)"),
-      env.DB.prepare("INSERT INTO funnel_steps (id, funnel_id, name, path, position, page_id, next_step_id) VALUES ('st_s1', 'fn_skip', 'One', '/one', 0, 'pg_sale', 'st_s3')"),
+      env.DB.prepare(
+        "INSERT INTO funnels (id, location_id, name, domain, created_at, updated_at) VALUES ('fn_skip', 'loc_a', 'Skip', 'skip.example.com', 0, 0)",
+      ),
+      env.DB.prepare(
+        "INSERT INTO funnel_steps (id, funnel_id, name, path, position, page_id, next_step_id) VALUES ('st_s1', 'fn_skip', 'One', '/one', 0, 'pg_sale', 'st_s3')",
+      ),
       env.DB.prepare("INSERT INTO funnel_steps (id, funnel_id, name, path, position, page_id) VALUES ('st_s2', 'fn_skip', 'Two', '/two', 1, 'pg_up')"),
       env.DB.prepare("INSERT INTO funnel_steps (id, funnel_id, name, path, position, page_id) VALUES ('st_s3', 'fn_skip', 'Three', '/three', 2, 'pg_thanks')"),
     ]);
@@ -108,7 +118,10 @@ describe('POST /funnelbuilder/get_page by host and path', () => {
   });
 
   it('answers 404 Page not found for an unknown host or path', async () => {
-    for (const body of [{ domain_name: 'nobody.example.com', page_url: '/' }, { domain_name: HOST, page_url: '/nope' }]) {
+    for (const body of [
+      { domain_name: 'nobody.example.com', page_url: '/' },
+      { domain_name: HOST, page_url: '/nope' },
+    ]) {
       const res = await post('/funnelbuilder/get_page', body);
       expect(res.status).toBe(404);
       expect(await res.json()).toEqual({ msg: 'Page not found' });
@@ -220,7 +233,15 @@ describe('POST /funnelbuilder/get_page by page id', () => {
   });
 
   it('rejects bad lookups with 400 and a msg', async () => {
-    for (const body of [{}, { page_id: '../x' }, { page_id: "'; DROP TABLE pages; --" }, { domain_name: 'not a host' }, { page_id: 42 }, { page_id: 'pg_optin', preview: 'yes' }, { domain_name: HOST, page_url: 7 }]) {
+    for (const body of [
+      {},
+      { page_id: '../x' },
+      { page_id: "'; DROP TABLE pages; --" },
+      { domain_name: 'not a host' },
+      { page_id: 42 },
+      { page_id: 'pg_optin', preview: 'yes' },
+      { domain_name: HOST, page_url: 7 },
+    ]) {
       const res = await post('/funnelbuilder/get_page', body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(typeof ((await res.json()) as { msg: unknown }).msg).toBe('string');

@@ -21,7 +21,15 @@ describe('POST /funnel/event', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true });
     const row = await env.DB.prepare("SELECT * FROM funnel_events WHERE fingerprint = 'fp_visitor1'").first();
-    expect(row).toMatchObject({ funnel_id: 'fn_a', step_id: 'st_sale', page_id: 'pg_sale', domain_name: HOST, page_url: '/sales', event_type: 'page_view', old_fingerprint: 'garbage{}' });
+    expect(row).toMatchObject({
+      funnel_id: 'fn_a',
+      step_id: 'st_sale',
+      page_id: 'pg_sale',
+      domain_name: HOST,
+      page_url: '/sales',
+      event_type: 'page_view',
+      old_fingerprint: 'garbage{}',
+    });
   });
 
   it('refuses a step of another funnel, a page the step does not show, and unknown ids, writing nothing', async () => {

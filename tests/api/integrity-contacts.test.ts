@@ -30,7 +30,11 @@ describe('phone-only contacts', () => {
     const ids = new Set(await Promise.all(answers.map(async (res) => ((await res.json()) as { contact: { id: string } }).contact.id)));
     expect(ids.size).toBe(1);
     expect(await contactsWith('phone', '+12025550188')).toBe(1);
-    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM funnel_events WHERE event_type = 'optin' AND contact_id = ?").bind([...ids][0]).first('n')).toBe(100);
+    expect(
+      await env.DB.prepare("SELECT COUNT(*) AS n FROM funnel_events WHERE event_type = 'optin' AND contact_id = ?")
+        .bind([...ids][0])
+        .first('n'),
+    ).toBe(100);
   });
 
   it('finds the contact by the normalised number whichever way it is written', async () => {

@@ -30,7 +30,12 @@ beforeAll(async () => {
       ],
     },
   });
-  await seedSurvey({ id: 'srv_i', locationId: 'loc_w', name: 'S', formData: { slides: [{ id: 'a', slideData: [{ tag: 'email', type: 'email', required: true }] }] } });
+  await seedSurvey({
+    id: 'srv_i',
+    locationId: 'loc_w',
+    name: 'S',
+    formData: { slides: [{ id: 'a', slideData: [{ tag: 'email', type: 'email', required: true }] }] },
+  });
 });
 
 const TABLES = ['contacts', 'submissions', 'appointments', 'booking_errors'];
@@ -78,10 +83,25 @@ describe('free-form fields are bounded', () => {
   });
 
   it.each([
-    ['/contact eventData 20,000 deep', '/contact', `{"location_id":"loc_w","name":"A","email":"a@example.com","eventData":{"a":${nested(20_000)}}}`, 'eventData: must nest at most 20 levels'],
-    ['/contact eventData over 8 KB', '/contact', JSON.stringify({ location_id: 'loc_w', name: 'A', email: 'a@example.com', eventData: { a: 'é'.repeat(4100) } }), 'eventData: must be at most 8 KB of JSON'],
+    [
+      '/contact eventData 20,000 deep',
+      '/contact',
+      `{"location_id":"loc_w","name":"A","email":"a@example.com","eventData":{"a":${nested(20_000)}}}`,
+      'eventData: must nest at most 20 levels',
+    ],
+    [
+      '/contact eventData over 8 KB',
+      '/contact',
+      JSON.stringify({ location_id: 'loc_w', name: 'A', email: 'a@example.com', eventData: { a: 'é'.repeat(4100) } }),
+      'eventData: must be at most 8 KB of JSON',
+    ],
     // An unknown key is never read, however deep: the event is refused for its unknown page.
-    ['/funnel/event of an unknown page with a deep unknown key', '/funnel/event', `{"page_id":"pg","event_type":"page_view","x":${nested(20_000)}}`, 'Page not found'],
+    [
+      '/funnel/event of an unknown page with a deep unknown key',
+      '/funnel/event',
+      `{"page_id":"pg","event_type":"page_view","x":${nested(20_000)}}`,
+      'Page not found',
+    ],
     ['/appointment/booking-error with deep logs', '/appointment/booking-error', `{"error":"x","logs":${nested(5_000)}}`, 'logs: must nest at most 20 levels'],
   ])('refuses %s with a 4xx and writes nothing', async (_name, path, body, msg) => {
     const before = await snapshot();
@@ -125,7 +145,11 @@ describe('text answers', () => {
 
 describe('POST /appointment/booking-error', () => {
   const report = (ip: string, body: unknown) =>
-    SELF.fetch(`${API}/appointment/booking-error`, { method: 'POST', headers: { 'content-type': 'application/json', 'cf-connecting-ip': ip }, body: JSON.stringify(body) });
+    SELF.fetch(`${API}/appointment/booking-error`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'cf-connecting-ip': ip },
+      body: JSON.stringify(body),
+    });
 
   it('refuses a report over 24 KB', async () => {
     const res = await report('198.51.100.1', { error: 'x', formData: { a: 'y'.repeat(30_000) } });

@@ -36,7 +36,19 @@ const VALUES: unknown[] = [
 ];
 
 /** Raw JSON bodies that are broken before any schema sees them. */
-const RAW: string[] = ['', '{', 'null', '[]', '"x"', '42', deep(20_000), `{"eventData":${deep(20_000)}}`, '\u0000', '{"a":1}garbage', `{"a":"${'\\ud800'.repeat(10)}"}`];
+const RAW: string[] = [
+  '',
+  '{',
+  'null',
+  '[]',
+  '"x"',
+  '42',
+  deep(20_000),
+  `{"eventData":${deep(20_000)}}`,
+  '\u0000',
+  '{"a":1}garbage',
+  `{"a":"${'\\ud800'.repeat(10)}"}`,
+];
 
 function keysOf(spec: CallSpec): string[] {
   const keys = new Set(['id', 'email', 'eventData', 'funneEventData', 'formId', 'calendar_id', 'location_id', 'locationId', 'page_id', 'selected_slot']);

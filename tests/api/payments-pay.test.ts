@@ -7,7 +7,14 @@ import { at } from './forms-fixtures';
 beforeAll(async () => {
   await seedFunnelFixtures();
   // The buyer opted in on the first step of the order form: the order's contact.
-  const res = await post('/contact', { location_id: 'loc_a', name: 'Cy Buyer', email: 'cy@example.com', fingerprint: 'fp_buyer', funnel_id: 'fn_a', funneEventData: { funnel_id: 'fn_a', page_id: 'pg_optin', funnel_step_id: 'st_optin', domain_name: HOST, page_url: '/' } });
+  const res = await post('/contact', {
+    location_id: 'loc_a',
+    name: 'Cy Buyer',
+    email: 'cy@example.com',
+    fingerprint: 'fp_buyer',
+    funnel_id: 'fn_a',
+    funneEventData: { funnel_id: 'fn_a', page_id: 'pg_optin', funnel_step_id: 'st_optin', domain_name: HOST, page_url: '/' },
+  });
   expect(res.status).toBe(200);
 });
 
@@ -71,7 +78,16 @@ describe('POST /v2/funnel/product/pay (order form)', () => {
     expect(body.sessionId).toMatch(/^ss_/);
 
     const order = await env.DB.prepare('SELECT * FROM orders WHERE id = ?').bind(orderId).first();
-    expect(order).toMatchObject({ status: 'paid', amount: 7399, currency: 'USD', submission_type: 2, source: 'order_form', funnel_id: 'fn_a', step_id: 'st_sale', fingerprint: 'fp_buyer' });
+    expect(order).toMatchObject({
+      status: 'paid',
+      amount: 7399,
+      currency: 'USD',
+      submission_type: 2,
+      source: 'order_form',
+      funnel_id: 'fn_a',
+      step_id: 'st_sale',
+      fingerprint: 'fp_buyer',
+    });
     const items = await env.DB.prepare('SELECT product_id, amount, bump FROM order_items WHERE order_id = ? ORDER BY product_id').bind(orderId).all();
     expect(items.results).toEqual([
       { product_id: 'pr_bump', amount: 1500, bump: 1 },
@@ -86,7 +102,9 @@ describe('POST /v2/funnel/product/pay (order form)', () => {
     expect(intents[0]?.idempotencyKey).toBe(order?.idempotency_key);
     const customer = log.find((r) => r.path === '/v1/customers' && r.idempotencyKey === `customer-loc_a-${order?.contact_id}`);
     expect(customer?.params).toMatchObject({ email: 'cy@example.com', name: 'Cy Buyer' });
-    expect(intents[0]?.params.customer).toBe(await env.DB.prepare('SELECT customer_id FROM payment_customers WHERE contact_id = ?').bind(order?.contact_id).first('customer_id'));
+    expect(intents[0]?.params.customer).toBe(
+      await env.DB.prepare('SELECT customer_id FROM payment_customers WHERE contact_id = ?').bind(order?.contact_id).first('customer_id'),
+    );
     const subscription = log.find((r) => r.path === '/v1/subscriptions' && r.params['metadata[order_id]'] === orderId);
     expect(subscription?.params).toMatchObject({
       'items[0][price_data][unit_amount]': '999',
@@ -110,11 +128,17 @@ describe('POST /v2/funnel/product/pay (order form)', () => {
     expect(retry.body.mmLogs).toEqual(a.body.mmLogs);
     expect([retry.body.sessionId, retry.body.sessionFingerprint]).toEqual([a.body.sessionId, a.body.sessionFingerprint]);
     expect(retry.body.sessionFingerprint).toMatch(/^[\w.:-]+$/);
-    expect(await env.DB.prepare('SELECT count(*) AS n FROM orders WHERE idempotency_key = (SELECT idempotency_key FROM orders WHERE id = ?)').bind(orderId).first('n')).toBe(1);
+    expect(
+      await env.DB.prepare('SELECT count(*) AS n FROM orders WHERE idempotency_key = (SELECT idempotency_key FROM orders WHERE id = ?)')
+        .bind(orderId)
+        .first('n'),
+    ).toBe(1);
     expect(await env.DB.prepare('SELECT count(*) AS n FROM payments WHERE order_id = ?').bind(orderId).first('n')).toBe(1);
     const created = (await paymentIntentsFor(orderId)).filter((r) => !r.replayed);
     expect(created).toHaveLength(1);
-    const sales = await env.DB.prepare("SELECT count(*) AS n FROM funnel_events WHERE event_type = 'sale' AND json_extract(data, '$.attempt') = 'double'").first('n');
+    const sales = await env.DB.prepare(
+      "SELECT count(*) AS n FROM funnel_events WHERE event_type = 'sale' AND json_extract(data, '$.attempt') = 'double'",
+    ).first('n');
     expect(sales).toBe(1);
   });
 
@@ -126,11 +150,18 @@ describe('POST /v2/funnel/product/pay (order form)', () => {
     expect(first.body.msg).toBe('Your card was declined.');
     const again = await pay(submission);
     expect(again.status).toBe(402);
-    const failed = await env.DB.prepare("SELECT idempotency_key, attempt FROM orders WHERE status = 'failed' AND payment_method IS NULL ORDER BY attempt").all<{ idempotency_key: string; attempt: number }>();
+    const failed = await env.DB.prepare("SELECT idempotency_key, attempt FROM orders WHERE status = 'failed' AND payment_method IS NULL ORDER BY attempt").all<{
+      idempotency_key: string;
+      attempt: number;
+    }>();
     expect(failed.results.map((r) => r.attempt)).toEqual([1, 2]);
-    const keys = (await stripeLog()).filter((r) => r.path === '/v1/payment_intents' && r.params.payment_method === 'pm_card_chargeDeclined').map((r) => r.idempotencyKey);
+    const keys = (await stripeLog())
+      .filter((r) => r.path === '/v1/payment_intents' && r.params.payment_method === 'pm_card_chargeDeclined')
+      .map((r) => r.idempotencyKey);
     expect(keys).toEqual(failed.results.map((r) => r.idempotency_key));
-    expect((await stripeLog()).filter((r) => r.path === '/v1/payment_intents' && r.params.payment_method === 'pm_card_chargeDeclined' && r.replayed)).toHaveLength(0);
+    expect(
+      (await stripeLog()).filter((r) => r.path === '/v1/payment_intents' && r.params.payment_method === 'pm_card_chargeDeclined' && r.replayed),
+    ).toHaveLength(0);
   });
 
   it('retries after a Stripe 5xx with a new key, and survives a dropped connection on the same key', async () => {
@@ -142,7 +173,11 @@ describe('POST /v2/funnel/product/pay (order form)', () => {
     expect(failed.body.msg).toBe('The payment provider could not be reached. Please try again in a moment.');
     const retried = await pay(submission);
     expect(retried.status).toBe(200);
-    const orders = await env.DB.prepare("SELECT status, idempotency_key FROM orders WHERE attempt_of = (SELECT attempt_of FROM orders WHERE id = ?) ORDER BY attempt").bind(retried.body.logs[0]?.id).all<{ status: string; idempotency_key: string }>();
+    const orders = await env.DB.prepare(
+      'SELECT status, idempotency_key FROM orders WHERE attempt_of = (SELECT attempt_of FROM orders WHERE id = ?) ORDER BY attempt',
+    )
+      .bind(retried.body.logs[0]?.id)
+      .all<{ status: string; idempotency_key: string }>();
     expect(orders.results.map((o) => o.status)).toEqual(['failed', 'paid']);
     expect(orders.results[0]?.idempotency_key).not.toBe(orders.results[1]?.idempotency_key);
 
@@ -157,12 +192,16 @@ describe('POST /v2/funnel/product/pay (order form)', () => {
 
   it('keeps a charged order it could not record processing, says so, and completes it on retry without a second charge', async () => {
     // A real database failure at the worst moment: after Stripe charged, before the order is marked paid.
-    await env.DB.prepare("CREATE TRIGGER fail_paid BEFORE UPDATE OF status ON orders WHEN NEW.status = 'paid' BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END").run();
+    await env.DB.prepare(
+      "CREATE TRIGGER fail_paid BEFORE UPDATE OF status ON orders WHEN NEW.status = 'paid' BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END",
+    ).run();
     const submission = orderForm(await setUpCard(), { productList: ['pr_main'], eventData: { attempt: 'unrecorded' } });
     const first = await pay(submission);
     await env.DB.prepare('DROP TRIGGER fail_paid').run();
     expect(first.status).toBe(503);
-    expect(first.body.msg).toBe('Your payment was received, but your order could not be confirmed yet. Please do not pay again: try once more in a moment, and the same payment will complete your order.');
+    expect(first.body.msg).toBe(
+      'Your payment was received, but your order could not be confirmed yet. Please do not pay again: try once more in a moment, and the same payment will complete your order.',
+    );
     const stuck = await env.DB.prepare('SELECT id, status FROM orders ORDER BY created_at DESC, rowid DESC LIMIT 1').first<{ id: string; status: string }>();
     expect(stuck?.status).toBe('processing');
     const retry = await pay(submission);
@@ -188,7 +227,9 @@ describe('POST /v2/funnel/product/pay (order form)', () => {
       const { body } = await pay(orderForm(await setUpCard(), { productList: ['pr_main'], eventData: { attempt } }));
       ids.push(body.logs[0]?.id);
     }
-    const customers = await env.DB.prepare(`SELECT DISTINCT provider_customer FROM orders WHERE id IN (?, ?)`).bind(...ids).all();
+    const customers = await env.DB.prepare(`SELECT DISTINCT provider_customer FROM orders WHERE id IN (?, ?)`)
+      .bind(...ids)
+      .all();
     expect(customers.results).toHaveLength(1);
     expect((await stripeLog()).filter((r) => r.path === '/v1/customers' && !r.replayed)).toHaveLength(1);
   });
@@ -286,7 +327,12 @@ describe('POST /v2/funnel/product/pay (payment button)', () => {
     expect(body.logs).toEqual([expect.objectContaining({ id: orderId, orderType: 'oneTime', amount: 2900 })]);
     const saved = await env.DB.prepare('SELECT provider_customer, payment_method FROM orders WHERE id = ?').bind(sale.body.logs[0]?.id).first();
     const [intent] = await paymentIntentsFor(orderId);
-    expect(intent?.params).toMatchObject({ amount: '2900', customer: String(saved?.provider_customer), payment_method: String(saved?.payment_method), off_session: 'true' });
+    expect(intent?.params).toMatchObject({
+      amount: '2900',
+      customer: String(saved?.provider_customer),
+      payment_method: String(saved?.payment_method),
+      off_session: 'true',
+    });
     const again = await pay(button(), { cookie });
     expect(again.body.logs[0]?.id).toBe(orderId);
     expect((await paymentIntentsFor(orderId)).filter((r) => !r.replayed)).toHaveLength(1);
@@ -299,10 +345,18 @@ describe('POST /v2/funnel/product/pay (payment button)', () => {
     const [orderId, paidAt, mac] = (value ?? '').split('.');
     const before = await count('orders');
     const stripeBefore = (await stripeLog()).length;
-    for (const cookie of ['', `${name}=${orderId}.${Number(paidAt) + 1}.${mac}`, `${name}=or_other.${paidAt}.${mac}`, `ef_oneclick_fn_n=${value}`, `${name}=${orderId}.${Date.now() - 31 * 60_000}.${mac}`]) {
+    for (const cookie of [
+      '',
+      `${name}=${orderId}.${Number(paidAt) + 1}.${mac}`,
+      `${name}=or_other.${paidAt}.${mac}`,
+      `ef_oneclick_fn_n=${value}`,
+      `${name}=${orderId}.${Date.now() - 31 * 60_000}.${mac}`,
+    ]) {
       const res = await pay(button(), { cookie });
       expect(res.status, cookie).toBe(403);
-      expect(res.body.msg).toBe('One-click purchase is only possible within 30 minutes of an order paid by card in this funnel. Please buy through the order form.');
+      expect(res.body.msg).toBe(
+        'One-click purchase is only possible within 30 minutes of an order paid by card in this funnel. Please buy through the order form.',
+      );
     }
     // The real proof, a moment after its 30 minutes.
     const late = await pay(button(), { cookie: proofOf(sale.cookie), ...at(Number(paidAt) + ONE_CLICK_WINDOW_MS + 1) });

@@ -45,7 +45,13 @@ describe('GET /stripe/funnel/product/list', () => {
   });
 
   it('refuses missing or malformed ids with 400', async () => {
-    for (const query of ['', 'step_id=st_sale', 'funnel_id=../fn_a', `funnel_id=${encodeURIComponent("'; DROP TABLE products; --")}`, 'funnel_id=fn_a&step_id=a%2Fb']) {
+    for (const query of [
+      '',
+      'step_id=st_sale',
+      'funnel_id=../fn_a',
+      `funnel_id=${encodeURIComponent("'; DROP TABLE products; --")}`,
+      'funnel_id=fn_a&step_id=a%2Fb',
+    ]) {
       const res = await list(query);
       expect(res.status, query).toBe(400);
       expect(typeof ((await res.json()) as { msg: unknown }).msg).toBe('string');

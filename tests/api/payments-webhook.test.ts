@@ -11,8 +11,12 @@ beforeAll(async () => {
     env.DB.prepare(
       "INSERT INTO orders (id, location_id, funnel_id, step_id, source, submission_type, status, currency, amount, idempotency_key, created_at, updated_at) VALUES ('or_w1', 'loc_a', 'fn_a', 'st_sale', 'order_form', 2, 'paid', 'USD', 4900, 'key_w1', 0, 0)",
     ),
-    env.DB.prepare("INSERT INTO payments (id, order_id, provider, provider_ref, status, amount, currency, order_type, created_at, updated_at) VALUES ('pay_w1', 'or_w1', 'stripe', 'pi_w1', 'processing', 4900, 'USD', 'oneTime', 0, 0)"),
-    env.DB.prepare("INSERT INTO payments (id, order_id, provider, provider_ref, status, amount, currency, order_type, created_at, updated_at) VALUES ('pay_w2', 'or_w1', 'stripe', 'sub_w1', 'active', 999, 'USD', 'subscription', 0, 0)"),
+    env.DB.prepare(
+      "INSERT INTO payments (id, order_id, provider, provider_ref, status, amount, currency, order_type, created_at, updated_at) VALUES ('pay_w1', 'or_w1', 'stripe', 'pi_w1', 'processing', 4900, 'USD', 'oneTime', 0, 0)",
+    ),
+    env.DB.prepare(
+      "INSERT INTO payments (id, order_id, provider, provider_ref, status, amount, currency, order_type, created_at, updated_at) VALUES ('pay_w2', 'or_w1', 'stripe', 'sub_w1', 'active', 999, 'USD', 'subscription', 0, 0)",
+    ),
   ]);
 });
 
@@ -23,7 +27,17 @@ async function sign(payload: string, secret = SECRET, at = Math.floor(Date.now()
 }
 
 const event = (id: string, type: string, object: Record<string, unknown>, created = Math.floor(Date.now() / 1000)) =>
-  JSON.stringify({ id, object: 'event', type, created, data: { object }, api_version: '2026-10-28.endive', livemode: false, pending_webhooks: 1, request: null });
+  JSON.stringify({
+    id,
+    object: 'event',
+    type,
+    created,
+    data: { object },
+    api_version: '2026-10-28.endive',
+    livemode: false,
+    pending_webhooks: 1,
+    request: null,
+  });
 
 async function deliver(payload: string, signature?: string, bindings: Record<string, unknown> = { ...stripeEnv(), STRIPE_WEBHOOK_SECRET: SECRET }) {
   const ctx = createExecutionContext();
@@ -55,7 +69,14 @@ describe('POST /stripe/webhook', () => {
   });
 
   it('marks the order failed when its payment fails', async () => {
-    await deliver(event('evt_fail', 'payment_intent.payment_failed', { id: 'pi_w1', object: 'payment_intent', status: 'requires_payment_method' }, Math.floor(Date.now() / 1000) + 5));
+    await deliver(
+      event(
+        'evt_fail',
+        'payment_intent.payment_failed',
+        { id: 'pi_w1', object: 'payment_intent', status: 'requires_payment_method' },
+        Math.floor(Date.now() / 1000) + 5,
+      ),
+    );
     expect(await env.DB.prepare("SELECT status FROM orders WHERE id = 'or_w1'").first('status')).toBe('failed');
   });
 
@@ -90,7 +111,16 @@ describe('reconciliation: an order charged but not recorded', () => {
     await env.DB.prepare(
       "INSERT INTO orders (id, location_id, funnel_id, step_id, contact_id, source, submission_type, status, currency, amount, idempotency_key, attempt_of, created_at, updated_at) VALUES ('or_r1', 'loc_a', 'fn_a', 'st_sale', NULL, 'order_form', 2, 'processing', 'USD', 4900, 'ord_r1', 'ord_r1', 0, 0)",
     ).run();
-    const intent = { id: 'pi_r1', object: 'payment_intent', status: 'succeeded', amount: 4900, currency: 'usd', customer: 'cus_r1', payment_method: 'pm_r1', metadata: { order_id: 'or_r1', order_key: 'ord_r1', product_ids: 'pr_main' } };
+    const intent = {
+      id: 'pi_r1',
+      object: 'payment_intent',
+      status: 'succeeded',
+      amount: 4900,
+      currency: 'usd',
+      customer: 'cus_r1',
+      payment_method: 'pm_r1',
+      metadata: { order_id: 'or_r1', order_key: 'ord_r1', product_ids: 'pr_main' },
+    };
     expect((await deliver(event('evt_r1', 'payment_intent.succeeded', intent))).body).toEqual({ received: true, outcome: 'applied' });
     const order = await env.DB.prepare("SELECT status, provider_ref, provider_customer, payment_method, paid_at FROM orders WHERE id = 'or_r1'").first();
     expect(order).toMatchObject({ status: 'paid', provider_ref: 'pi_r1', provider_customer: 'cus_r1', payment_method: 'pm_r1' });

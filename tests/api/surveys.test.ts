@@ -14,7 +14,12 @@ const SURVEY = {
         id: 's1',
         slideName: 'Goal',
         slideData: [{ tag: 'goal', label: 'Your goal', type: 'single_options', required: true, picklistOptions: ['Strength', 'Rest', 'Nothing'] }],
-        logic: { goal: [{ optionName: 'Rest', index: 1, id: 's3' }, { optionName: 'Nothing', index: 2, id: 'disqualify' }] },
+        logic: {
+          goal: [
+            { optionName: 'Rest', index: 1, id: 's3' },
+            { optionName: 'Nothing', index: 2, id: 'disqualify' },
+          ],
+        },
       },
       { id: 's2', slideName: 'Strength', slideData: [{ tag: 'weight', label: 'Max lift', type: 'numerical', fieldName: 'Max lift', required: true }] },
       {
@@ -104,7 +109,12 @@ describe('POST /survey', () => {
     ['no body', undefined, 415, 'Expected a multipart/form-data body'],
     ['formData that is not JSON', multipart('[1,'), 400, 'formData: not valid JSON'],
     ['no formId', multipart({ goal: 'Rest' }), 400, 'formId: Invalid key: Expected "formId" but received undefined'],
-    ['a disqualified flag of the wrong type', multipart({ formId: 'srv_1', disqualified: 'yes' }), 400, 'disqualified: Invalid type: Expected boolean but received "yes"'],
+    [
+      'a disqualified flag of the wrong type',
+      multipart({ formId: 'srv_1', disqualified: 'yes' }),
+      400,
+      'disqualified: Invalid type: Expected boolean but received "yes"',
+    ],
     ['an unknown survey', multipart({ formId: 'srv_zz' }), 404, 'Unable to find survey'],
   ])('answers 4xx JSON for %s', async (_name, body, status, msg) => {
     const res = await post('/survey', body as BodyInit | undefined);

@@ -16,7 +16,13 @@ for (const url of pages) {
     const res = await page.goto(url);
     expect(res?.status()).toBe(200);
     const results = await new AxeBuilder({ page }).analyze();
-    const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+    const summary = results.violations.map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    );
     expect(summary).toEqual([]);
   });
 }

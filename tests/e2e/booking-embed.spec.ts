@@ -7,7 +7,18 @@
  */
 import { createServer, type Server } from 'node:http';
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, fillContact, firstFreeSlot, freeTimes, ORIGIN, openDay, openWidget, timeAhead, uniqueEmail, VISITOR_ZONE } from './booking-helpers';
+import {
+  expectNoAxeViolations,
+  fillContact,
+  firstFreeSlot,
+  freeTimes,
+  ORIGIN,
+  openDay,
+  openWidget,
+  timeAhead,
+  uniqueEmail,
+  VISITOR_ZONE,
+} from './booking-helpers';
 import { E2E_PORT } from './playwright.config';
 
 test.use({ timezoneId: VISITOR_ZONE });
@@ -38,10 +49,16 @@ test('an embedded widget posts booking-complete to the page around it', async ({
   await fillContact(widget, { first: 'Framed', last: 'Visitor', email: uniqueEmail('framed'), phone: '+1 202 555 0150' });
   await widget.locator('form button[type="submit"]').click();
   await expect(widget.getByRole('heading', { name: 'Your Meeting has been Scheduled' })).toBeVisible();
-  await expect.poll(() => page.evaluate(() => (window as unknown as { received: { type: string }[] }).received.map((m) => m.type))).toContain('booking-complete');
-  const complete = await page.evaluate(() => (window as unknown as { received: Record<string, unknown>[] }).received.find((m) => m.type === 'booking-complete'));
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { received: { type: string }[] }).received.map((m) => m.type)))
+    .toContain('booking-complete');
+  const complete = await page.evaluate(() =>
+    (window as unknown as { received: Record<string, unknown>[] }).received.find((m) => m.type === 'booking-complete'),
+  );
   expect(complete).toMatchObject({ calendarId: 'cal_discovery', fingerprint: expect.any(String) });
-  const heights = await page.evaluate(() => (window as unknown as { received: { type: string; height?: number }[] }).received.filter((m) => m.type === 'height').map((m) => m.height));
+  const heights = await page.evaluate(() =>
+    (window as unknown as { received: { type: string; height?: number }[] }).received.filter((m) => m.type === 'height').map((m) => m.height),
+  );
   // Requirements WIDGET-LIMITS: the scroll height + 50 when over 500, else 560.
   expect(heights.length).toBeGreaterThan(0);
   for (const height of heights as number[]) expect(height === 560 || height > 550, `height ${height}`).toBe(true);
@@ -153,7 +170,7 @@ test('the zone picker searches zones and refetches the times; the calendar selec
   await search.press('Enter');
   await refetch;
   await expect(widget.getByRole('button', { name: /Time zone/ })).toContainText('Asia/Kolkata (GMT+05:30)');
-  await expect((await firstFreeSlot(widget))).toHaveAttribute('aria-label', /Asia\/Kolkata$/);
+  await expect(await firstFreeSlot(widget)).toHaveAttribute('aria-label', /Asia\/Kolkata$/);
 
   const select = widget.getByLabel('Service');
   await expect(select).toHaveValue('cal_discovery');
@@ -170,7 +187,7 @@ test('the widget speaks the visitor language (?lang=de), 24 h times from the que
   const widget = await openWidget(page, '/widget/booking/cal_discovery?lang=de&use24hFormat=true');
   await expect(widget.getByRole('button', { name: /Zeitzone/ })).toBeVisible();
   await expect(widget.getByRole('button', { name: 'Nächster Monat' })).toBeVisible();
-  await expect((await firstFreeSlot(widget))).toHaveText(/^\d\d:\d\d$/);
+  await expect(await firstFreeSlot(widget)).toHaveText(/^\d\d:\d\d$/);
 });
 
 test('the popup cancel shows the start and end time, then a Thank You step', async ({ page, request }) => {
@@ -178,7 +195,17 @@ test('the popup cancel shows the start and end time, then a Thank You step', asy
   const now = Date.now();
   const slot = await timeAhead(request, 'cal_discovery', 'Europe/Berlin', now);
   const booked = await request.post(`${ORIGIN}/api/appointment`, {
-    multipart: { formData: JSON.stringify({ calendar_id: 'cal_discovery', selected_slot: slot, selected_timezone: 'Europe/Berlin', first_name: 'Pop', last_name: 'Up', phone: '+12025550199', email: uniqueEmail('popup') }) },
+    multipart: {
+      formData: JSON.stringify({
+        calendar_id: 'cal_discovery',
+        selected_slot: slot,
+        selected_timezone: 'Europe/Berlin',
+        first_name: 'Pop',
+        last_name: 'Up',
+        phone: '+12025550199',
+        email: uniqueEmail('popup'),
+      }),
+    },
   });
   const { id } = (await booked.json()) as { id: string };
   await page.goto(`${ORIGIN}/widget/cancel-booking?event_id=${id}&popup=true`);

@@ -15,7 +15,15 @@ export const VISITOR_ZONE = 'Europe/Berlin';
 
 export async function expectNoAxeViolations(page: Page, scope = '.ef-booking'): Promise<void> {
   const results = await new AxeBuilder({ page }).include(scope).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
+  expect(
+    results.violations.map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    ),
+  ).toEqual([]);
 }
 
 /** The widget, once its first free day is chosen (wide screens choose it by themselves). */

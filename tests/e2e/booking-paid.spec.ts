@@ -4,7 +4,18 @@
  * made-up card result is refused.
  */
 import { expect, test } from '@playwright/test';
-import { dayOf, expectNoAxeViolations, fillContact, firstFreeSlot, noteDownloadRescheduleCancel, ORIGIN, openWidget, timeAhead, uniqueEmail, VISITOR_ZONE } from './booking-helpers';
+import {
+  dayOf,
+  expectNoAxeViolations,
+  fillContact,
+  firstFreeSlot,
+  noteDownloadRescheduleCancel,
+  ORIGIN,
+  openWidget,
+  timeAhead,
+  uniqueEmail,
+  VISITOR_ZONE,
+} from './booking-helpers';
 import { TEST_CARDS, typeCard, useStripeStandIn } from './support/stripe-js';
 
 test.use({ timezoneId: VISITOR_ZONE, viewport: { width: 1280, height: 900 } });
@@ -59,7 +70,15 @@ test('a declined card shows the provider message under the card field', async ({
 
 test('a made-up card result is refused with a clear message', async ({ request }) => {
   const slot = await timeAhead(request, 'cal_strategy', 'UTC', Date.now());
-  const body = { calendar_id: 'cal_strategy', selected_slot: slot, selected_timezone: 'UTC', first_name: 'Fake', last_name: 'Card', phone: '+12025550111', email: uniqueEmail('fake') };
+  const body = {
+    calendar_id: 'cal_strategy',
+    selected_slot: slot,
+    selected_timezone: 'UTC',
+    first_name: 'Fake',
+    last_name: 'Card',
+    phone: '+12025550111',
+    email: uniqueEmail('fake'),
+  };
   for (const payment of [{ stripeToken: 'tok_fake' }, { stripePaymentResult: { paymentMethodId: 'pm_fake', client_secret: 'seti_fake_secret_x' } }]) {
     const res = await request.post(`${ORIGIN}/api/appointment`, { multipart: { formData: JSON.stringify({ ...body, ...payment }) } });
     expect(res.status()).toBeGreaterThanOrEqual(400);
@@ -77,7 +96,17 @@ test('a second visitor cannot book a slot that was just booked', async ({ page, 
   // Someone else books the same time first.
   const iso = await page.evaluate(() => (document.querySelector('.ef-booking__summary-time') as HTMLElement).dataset.slot ?? '');
   const first = await request.post(`${ORIGIN}/api/appointment`, {
-    multipart: { formData: JSON.stringify({ calendar_id: 'cal_discovery', selected_slot: iso, selected_timezone: 'UTC', first_name: 'Early', last_name: 'Bird', phone: '+12025550112', email: uniqueEmail('early') }) },
+    multipart: {
+      formData: JSON.stringify({
+        calendar_id: 'cal_discovery',
+        selected_slot: iso,
+        selected_timezone: 'UTC',
+        first_name: 'Early',
+        last_name: 'Bird',
+        phone: '+12025550112',
+        email: uniqueEmail('early'),
+      }),
+    },
   });
   expect(first.status()).toBe(200);
   await widget.locator('form button[type="submit"]').click();

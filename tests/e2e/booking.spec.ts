@@ -21,7 +21,13 @@ for (const calendar of ['cal_discovery', 'cal_audit']) {
 
     await expect(widget.getByRole('heading', { name: 'Enter your information' })).toBeVisible();
     await expectNoAxeViolations(page);
-    await fillContact(widget, { first: 'Ada', last: 'Lovelace', email: uniqueEmail(calendar), phone: '+1 202 555 0143', ...(calendar === 'cal_audit' ? { website: 'https://ada.example.com' } : {}) });
+    await fillContact(widget, {
+      first: 'Ada',
+      last: 'Lovelace',
+      email: uniqueEmail(calendar),
+      phone: '+1 202 555 0143',
+      ...(calendar === 'cal_audit' ? { website: 'https://ada.example.com' } : {}),
+    });
     await widget.locator('form button[type="submit"]').click();
 
     await noteDownloadRescheduleCancel(page, widget, `booking-${calendar}`);

@@ -20,12 +20,34 @@ let worker: ChildProcess | undefined;
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   rmSync(`${root}/${STATE}`, { recursive: true, force: true });
-  execFileSync('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', STATE], { cwd: root, stdio: 'ignore', env: { ...process.env, CI: 'true' } });
-  worker = spawn('wrangler', ['dev', '-c', 'dist/server/wrangler.json', '--persist-to', STATE, '--port', String(PORT), '--ip', '127.0.0.1', '--var', `ADMIN_TOKEN:${E2E_TOKEN}`, '--log-level', 'warn'], {
+  execFileSync('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', STATE], {
     cwd: root,
     stdio: 'ignore',
-    detached: true,
+    env: { ...process.env, CI: 'true' },
   });
+  worker = spawn(
+    'wrangler',
+    [
+      'dev',
+      '-c',
+      'dist/server/wrangler.json',
+      '--persist-to',
+      STATE,
+      '--port',
+      String(PORT),
+      '--ip',
+      '127.0.0.1',
+      '--var',
+      `ADMIN_TOKEN:${E2E_TOKEN}`,
+      '--log-level',
+      'warn',
+    ],
+    {
+      cwd: root,
+      stdio: 'ignore',
+      detached: true,
+    },
+  );
   await expect.poll(async () => (await fetch(`${origin()}/_ah/warmup`).catch(() => null))?.status ?? 0, { timeout: 120_000, intervals: [500] }).toBe(200);
   execFileSync('node', ['scripts/import.mjs', 'scripts/demo-data', '--url', origin(), '--token', E2E_TOKEN, '--quiet'], { cwd: root, stdio: 'ignore' });
 });

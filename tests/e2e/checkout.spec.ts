@@ -98,7 +98,9 @@ test('declined, authentication and charge failures show their message and return
 
   await pay.click();
   await page.getByRole('button', { name: 'Fail authentication' }).click();
-  await expect(page.getByTestId('card-error')).toHaveText('We are unable to authenticate your payment method. Please choose a different payment method and try again.');
+  await expect(page.getByTestId('card-error')).toHaveText(
+    'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+  );
   await expectIdle(page);
 
   await page.getByLabel('Card number').fill(TEST_CARDS.declinedOnCharge);
@@ -156,7 +158,9 @@ test('an upsell without a paid order in this session ends busy with the server m
   await expect(page.locator('html[data-page-runtime="ready"]')).toBeAttached();
   const button = page.getByRole('button', { name: /Yes! Add the Inner Circle/ });
   await button.click();
-  await expect(page.getByRole('alert')).toHaveText('One-click purchase is only possible within 30 minutes of an order paid by card in this funnel. Please buy through the order form.');
+  await expect(page.getByRole('alert')).toHaveText(
+    'One-click purchase is only possible within 30 minutes of an order paid by card in this funnel. Please buy through the order form.',
+  );
   await expect(button).not.toHaveAttribute('aria-busy', 'true');
   await expect(button).toBeEnabled();
 });
@@ -230,7 +234,10 @@ test('the one-step form shows its products before its code loads; a click on the
 for (const width of [375, 1280]) {
   test(`the order forms pass axe at both steps; screenshots at ${width} px`, async ({ page, baseURL }, info) => {
     await page.setViewportSize({ width, height: 900 });
-    const axe = async () => (await new AxeBuilder({ page }).include('form.ef-order').analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    const axe = async () =>
+      (await new AxeBuilder({ page }).include('form.ef-order').analyze()).violations.map(
+        (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+      );
     await openSalesPage(page);
     await page.locator('form.ef-order').screenshot({ path: info.outputPath(`order-step1-${width}.png`) });
     expect(await axe()).toEqual([]);

@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 
-interface DemoElement { meta: string; extra?: { text?: string } }
+interface DemoElement {
+  meta: string;
+  extra?: { text?: string };
+}
 const optin = JSON.parse(readFileSync(new URL('../../scripts/demo-data/pages/pg_optin.json', import.meta.url), 'utf8')) as {
   elements: DemoElement[];
   pageMeta?: { title?: string };

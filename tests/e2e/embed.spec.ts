@@ -89,7 +89,9 @@ test('the opt-in form resizes its frame on another origin, and a submission stor
   await frame.getByLabel('Email').fill(email);
   await frame.getByRole('button', { name: 'Send me the guide' }).click();
   await expect(frame.locator('[data-form-state="done"]')).toHaveText('Check your inbox: the guide is on its way!');
-  const [row] = sql(`SELECT s.data FROM submissions s JOIN contacts c ON c.id = s.contact_id WHERE s.kind = 'form' AND s.ref_id = 'form_optin' AND c.email = ${q(email)}`);
+  const [row] = sql(
+    `SELECT s.data FROM submissions s JOIN contacts c ON c.id = s.contact_id WHERE s.kind = 'form' AND s.ref_id = 'form_optin' AND c.email = ${q(email)}`,
+  );
   expect(JSON.parse(row?.data ?? '{}').values).toMatchObject({ first_name: 'Framed', utm_source: 'partner-site' });
 });
 
@@ -104,10 +106,12 @@ test('booking-complete and close-window arrive as DOM events on the iframe; othe
     parent.postMessage({ ...tag, type: 'booking-complete', fingerprint: 'fp_embed', calendarId: 'cal_discovery' }, '*');
     parent.postMessage({ ...tag, type: 'close-window' }, '*');
   });
-  await expect.poll(() => page.evaluate(() => (window as unknown as { received: unknown[] }).received)).toEqual([
-    { type: 'booking-complete', tag: 'IFRAME', detail: { fingerprint: 'fp_embed', calendarId: 'cal_discovery' } },
-    { type: 'close-window', tag: 'IFRAME', detail: {} },
-  ]);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { received: unknown[] }).received))
+    .toEqual([
+      { type: 'booking-complete', tag: 'IFRAME', detail: { fingerprint: 'fp_embed', calendarId: 'cal_discovery' } },
+      { type: 'close-window', tag: 'IFRAME', detail: {} },
+    ]);
 
   // The seller's own page posting the same message is not the widget's origin.
   await page.evaluate(() => {

@@ -142,7 +142,12 @@ test('sell-product shows the busy state and hands the product to the payment cod
           'funnel:sell-product',
           (event) => {
             const button = (event as CustomEvent).detail.element as HTMLButtonElement;
-            resolve({ productId: (event as CustomEvent).detail.productId, busy: button.getAttribute('aria-busy'), disabled: button.disabled, spinner: button.querySelector('.ef-spinner') !== null });
+            resolve({
+              productId: (event as CustomEvent).detail.productId,
+              busy: button.getAttribute('aria-busy'),
+              disabled: button.disabled,
+              spinner: button.querySelector('.ef-spinner') !== null,
+            });
           },
           { once: true },
         ),

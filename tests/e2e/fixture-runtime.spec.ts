@@ -39,7 +39,15 @@ test('a visit sets a fingerprint cookie for a year, sends the page_view event an
   expect(Math.round(fingerprint!.expires - Date.now() / 1000)).toBeGreaterThan(ONE_YEAR_S - 60);
   expect(sent).toContainEqual({
     path: '/api/funnel/event',
-    body: { funnel_id: 'fn_fixture', page_id: 'pg_fx_runtime', domain_name: 'fixture.localhost', page_url: '/runtime', fingerprint: fingerprint!.value, funnel_step_id: 'st_fx_runtime', event_type: 'page_view' },
+    body: {
+      funnel_id: 'fn_fixture',
+      page_id: 'pg_fx_runtime',
+      domain_name: 'fixture.localhost',
+      page_url: '/runtime',
+      fingerprint: fingerprint!.value,
+      funnel_step_id: 'st_fx_runtime',
+      event_type: 'page_view',
+    },
   });
   expect(sent).toContainEqual({
     path: '/api/session',

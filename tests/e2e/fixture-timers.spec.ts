@@ -51,7 +51,6 @@ test('the minute timer remembers the first visit in a cookie and hides itself on
   await expect(page.locator('#sec_back')).toBeVisible();
 });
 
-
 test('a returning visitor sees the minute timer hidden and what it shows in place at the first paint, with nothing moving', async ({ page }) => {
   await openFixture(page, '/timers');
   await expect(page.locator('#mt_main [data-timer-state="running"]')).toBeAttached();

@@ -31,7 +31,9 @@ async function drawnWith(cdp: CDPSession, selector: string): Promise<string[]> {
   return fonts.map((font) => `${font.familyName}${font.isCustomFont ? '*' : ''}`);
 }
 
-test('a first view paints in the fallback without fetching fonts, warms the cache when idle, and the next view is set in the fonts from the cache', async ({ page }) => {
+test('a first view paints in the fallback without fetching fonts, warms the cache when idle, and the next view is set in the fonts from the cache', async ({
+  page,
+}) => {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('DOM.enable');
@@ -44,16 +46,33 @@ test('a first view paints in the fallback without fetching fonts, warms the cach
   await expect(page.locator('#ef-fonts')).toHaveAttribute('media', 'not all');
   expect((await drawnWith(cdp, 'h1')).some((family) => family.endsWith('*'))).toBe(false);
   // Set in the metric-matched fallback (Arial sized to Montserrat's room), not in plain Arial.
-  await expect.poll(() => page.evaluate(() => [...document.fonts].filter((font) => font.family.endsWith(' Fallback') && font.status === 'loaded').map((font) => `${font.family} ${font.weight}`).sort())).toEqual(['Lato Fallback 400', 'Lato Fallback 700', 'Montserrat Fallback 700']);
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        [...document.fonts]
+          .filter((font) => font.family.endsWith(' Fallback') && font.status === 'loaded')
+          .map((font) => `${font.family} ${font.weight}`)
+          .sort(),
+      ),
+    )
+    .toEqual(['Lato Fallback 400', 'Lato Fallback 700', 'Montserrat Fallback 700']);
   // When idle, the page's four files (Montserrat and Lato at 400 and 700) are fetched and remembered.
   await expect.poll(async () => (await page.evaluate(() => localStorage.getItem('ef:fonts') ?? '')).split(' ').length).toBe(4);
-  expect(fonts.map((font) => font.file.replace(/\..*/, '')).sort()).toEqual(['lato-latin-400-normal', 'lato-latin-700-normal', 'montserrat-latin-400-normal', 'montserrat-latin-700-normal']);
+  expect(fonts.map((font) => font.file.replace(/\..*/, '')).sort()).toEqual([
+    'lato-latin-400-normal',
+    'lato-latin-700-normal',
+    'montserrat-latin-400-normal',
+    'montserrat-latin-700-normal',
+  ]);
 
   fonts.length = 0;
   await page.goto(`${DEMO}/accelerator`, { waitUntil: 'load' });
   await expect(page.locator('#ef-fonts')).not.toHaveAttribute('media', /./);
   expect(fonts.length).toBeGreaterThan(0);
-  expect(fonts.every((font) => font.cached), JSON.stringify(fonts)).toBe(true);
+  expect(
+    fonts.every((font) => font.cached),
+    JSON.stringify(fonts),
+  ).toBe(true);
   expect((await drawnWith(cdp, 'h1')).some((family) => family.startsWith('Montserrat'))).toBe(true);
   expect((await drawnWith(cdp, 'p')).some((family) => family === 'Lato*')).toBe(true);
   await paintSettled(page);

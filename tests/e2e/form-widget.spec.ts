@@ -90,7 +90,15 @@ test('every field type is filled and submitted; answers land in D1 and the files
   await expect(page.locator('[data-form-state="done"]')).toContainText('Maya’s team will review your application');
 
   const [contact] = sql(`SELECT * FROM contacts WHERE email = ${q(email)}`);
-  expect(contact).toMatchObject({ first_name: 'Jane', last_name: 'Doe', phone: '+16175550142', country: 'CA', website: 'https://example.com/', date_of_birth: '1990-05-17', address1: '88 Summer Street' });
+  expect(contact).toMatchObject({
+    first_name: 'Jane',
+    last_name: 'Doe',
+    phone: '+16175550142',
+    country: 'CA',
+    website: 'https://example.com/',
+    date_of_birth: '1990-05-17',
+    address1: '88 Summer Street',
+  });
   const [submission] = sql(`SELECT * FROM submissions WHERE contact_id = ${q(contact?.id)} AND ref_id = 'form_all_fields'`);
   const values = JSON.parse(submission?.data).values;
   expect(values).toMatchObject({
@@ -164,7 +172,10 @@ test('each rule shows its message next to its field, tied with aria-describedby,
   await page.getByRole('button', { name: 'Request my strategy session' }).click();
   await expect(page.locator('[data-field-error="brand_files"]')).toHaveText('The field only allows a maximum of 3 files');
 
-  for (const name of ['a.pdf', 'b.pdf', 'c.pdf', 'd.pdf']) await field(page, 'brand_files').getByRole('button', { name: `Remove ${name}` }).click();
+  for (const name of ['a.pdf', 'b.pdf', 'c.pdf', 'd.pdf'])
+    await field(page, 'brand_files')
+      .getByRole('button', { name: `Remove ${name}` })
+      .click();
   // Two 26 MB files: over the 50 MB in total (Playwright takes files this big from disk).
   const dir = mkdtempSync(join(tmpdir(), 'ef-big-'));
   const big = Buffer.alloc(26 * 1024 * 1024, 0x20);
@@ -194,7 +205,14 @@ test('a missing form shows the error page with the status and the server msg', a
 
 test('axe finds no violations on the form widget page, before and after errors show', async ({ page }) => {
   await open(page);
-  const scan = async () => (await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  const scan = async () =>
+    (await new AxeBuilder({ page }).analyze()).violations.map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    );
   expect(await scan()).toEqual([]);
   await page.getByRole('button', { name: 'Request my strategy session' }).click();
   await expect(page.locator('[data-field-error="first_name"]')).toBeVisible();

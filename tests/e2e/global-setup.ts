@@ -29,6 +29,9 @@ function withPort(folder: string): string {
 
 export default function globalSetup(): void {
   for (const folder of ['scripts/demo-data', withPort('tests/e2e/fixture-data')]) {
-    execFileSync('node', ['scripts/import.mjs', folder, '--url', `http://localhost:${E2E_PORT}`, '--token', E2E_TOKEN, '--quiet'], { cwd: root, stdio: 'inherit' });
+    execFileSync('node', ['scripts/import.mjs', folder, '--url', `http://localhost:${E2E_PORT}`, '--token', E2E_TOKEN, '--quiet'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
   }
 }

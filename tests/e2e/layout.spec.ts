@@ -15,8 +15,7 @@ interface Doc {
 }
 
 const root = new URL('../..', import.meta.url).pathname;
-const readDocs = (folder: string): Doc[] =>
-  readdirSync(`${root}${folder}`).map((name) => JSON.parse(readFileSync(`${root}${folder}/${name}`, 'utf8')) as Doc);
+const readDocs = (folder: string): Doc[] => readdirSync(`${root}${folder}`).map((name) => JSON.parse(readFileSync(`${root}${folder}/${name}`, 'utf8')) as Doc);
 
 /** Each page of the demo funnels and the layout fixture, by the URL it is served at. */
 const PAGES: Record<string, string> = {
@@ -49,7 +48,7 @@ for (const width of [375, 1280]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: width < 500 ? 812 : 900 } });
 
-    test('text renders at the size, weight and line height its element\'s styles give', async ({ page }) => {
+    test("text renders at the size, weight and line height its element's styles give", async ({ page }) => {
       expect(docs).toHaveLength(Object.keys(PAGES).length);
       let checked = 0;
       for (const doc of docs) {
@@ -74,7 +73,7 @@ for (const width of [375, 1280]) {
       expect((await textStyle(page, 'h_plain')).fontSize).toBe('32px');
     });
 
-    test('a progress bar\'s text stays inside the bar', async ({ page }) => {
+    test("a progress bar's text stays inside the bar", async ({ page }) => {
       await page.goto(urlOf('pg_edge_layout'));
       const [bar, text] = await Promise.all(['#pb_edge', '#pb_edge .ef-progress-text'].map((selector) => page.locator(selector).boundingBox()));
       expect(text!.x).toBeGreaterThanOrEqual(bar!.x);
@@ -90,7 +89,10 @@ test.describe('on a phone (375 px)', () => {
   test('no demo page is wider than the viewport', async ({ page }) => {
     for (const pageId of Object.keys(PAGES)) {
       await page.goto(urlOf(pageId));
-      const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+      const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        clientWidth: document.documentElement.clientWidth,
+      }));
       expect(scrollWidth, pageId).toBeLessThanOrEqual(clientWidth);
     }
   });

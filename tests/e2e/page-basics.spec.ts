@@ -8,7 +8,11 @@ import { expect, test } from '@playwright/test';
 import { openFixture, runtimeSettled } from './fixture';
 import { E2E_PORT } from './playwright.config';
 
-const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 const optin = JSON.parse(readFileSync(new URL('../../scripts/demo-data/pages/pg_optin.json', import.meta.url), 'utf8')) as {
   elements: { id: string; meta: string; extra?: { text?: string } }[];
   popups: { child: string[] }[];
@@ -55,7 +59,14 @@ test('a page_view event reaches /api/funnel/event and the session is recorded; n
   expect((await session).status()).toBe(200);
   await expect.poll(() => bodies.length).toBe(1);
   const body = bodies[0]!;
-  expect(body).toMatchObject({ event_type: 'page_view', page_id: 'pg_fx_second', funnel_id: 'fn_fixture', funnel_step_id: 'st_fx_second', domain_name: 'fixture.localhost', page_url: '/second' });
+  expect(body).toMatchObject({
+    event_type: 'page_view',
+    page_id: 'pg_fx_second',
+    funnel_id: 'fn_fixture',
+    funnel_step_id: 'st_fx_second',
+    domain_name: 'fixture.localhost',
+    page_url: '/second',
+  });
   expect(body.fingerprint).toMatch(/^[0-9a-f-]{36}$/);
 
   const sent: string[] = [];

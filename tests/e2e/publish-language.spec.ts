@@ -27,7 +27,12 @@ function pageDoc(headline: string) {
 test('a published change shows on the next page view', async ({ page }) => {
   const admin = await request.newContext({ baseURL: ORIGIN, extraHTTPHeaders: { authorization: `Bearer ${E2E_TOKEN}` } });
   const put = async (path: string, data: unknown) => expect((await admin.put(`/admin/v1${path}`, { data })).ok()).toBe(true);
-  await put('/funnels/fn_pub', { id: 'fn_pub', locationId: 'loc_demo', name: 'Publish check', steps: [{ id: 'st_pub', name: 'Only', path: '/', pageId: 'pg_pub' }] });
+  await put('/funnels/fn_pub', {
+    id: 'fn_pub',
+    locationId: 'loc_demo',
+    name: 'Publish check',
+    steps: [{ id: 'st_pub', name: 'Only', path: '/', pageId: 'pg_pub' }],
+  });
   await put('/domains/publish.localhost', { host: 'publish.localhost', locationId: 'loc_demo', funnelId: 'fn_pub' });
   await put('/pages/pg_pub', pageDoc('First version'));
   expect((await admin.post('/admin/v1/pages/pg_pub/publish')).ok()).toBe(true);
@@ -60,7 +65,7 @@ test.describe('language of the visitor-facing strings', () => {
     const page = await context.newPage();
     await page.goto(`${ORIGIN}/no-such-page`);
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
-    await expect(page.getByTestId('error-title')).toHaveText("Cette page est introuvable");
+    await expect(page.getByTestId('error-title')).toHaveText('Cette page est introuvable');
     await context.close();
   });
 

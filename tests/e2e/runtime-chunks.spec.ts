@@ -95,8 +95,13 @@ test('what every page loads of the page runtime stays under 6 KB gzip; feature c
   const gzip = (path: string) => gzipSync(result.outputFiles.find((file) => file.path.endsWith(path.replace(/^.*\//, '/')))!.contents, { level: 9 }).length;
   const size = [...always].reduce((sum, path) => sum + gzip(path), 0);
   expect(size).toBeLessThan(6 * 1024);
-  const lazy = Object.keys(outputs).filter((path) => !always.has(path)).map((path) => Object.keys(outputs[path]!.inputs).join(' '));
+  const lazy = Object.keys(outputs)
+    .filter((path) => !always.has(path))
+    .map((path) => Object.keys(outputs[path]!.inputs).join(' '));
   for (const feature of ['popups.ts', 'sell-product.ts', 'nav-menu.ts', 'scroll-to.ts', 'membership-link.ts', 'pixel.ts']) {
-    expect(lazy.some((inputs) => inputs.includes(`src/client/${feature}`)), feature).toBe(true);
+    expect(
+      lazy.some((inputs) => inputs.includes(`src/client/${feature}`)),
+      feature,
+    ).toBe(true);
   }
 });

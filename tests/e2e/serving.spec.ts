@@ -17,13 +17,25 @@ interface Answer {
 }
 
 /** A raw HTTP request, so the Host header is exactly what a proxy or a DNS name would send. */
-function send(path: string, { method = 'GET', host = 'localhost', body, type }: { method?: string; host?: string; body?: string | Buffer; type?: string } = {}): Promise<Answer> {
+function send(
+  path: string,
+  { method = 'GET', host = 'localhost', body, type }: { method?: string; host?: string; body?: string | Buffer; type?: string } = {},
+): Promise<Answer> {
   return new Promise((done, fail) => {
-    const req = httpRequest({ host: '127.0.0.1', port: E2E_PORT, path, method, headers: { host, authorization: `Bearer ${E2E_TOKEN}`, ...(type ? { 'content-type': type } : {}), connection: 'keep-alive' } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => done({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-    });
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: E2E_PORT,
+        path,
+        method,
+        headers: { host, authorization: `Bearer ${E2E_TOKEN}`, ...(type ? { 'content-type': type } : {}), connection: 'keep-alive' },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+      },
+    );
     req.on('error', fail);
     req.end(body);
   });
@@ -54,11 +66,19 @@ test('a custom domain row is served by its Host', async () => {
 
 test('a page shows a form change at its next view: the form write purges the cached page', async () => {
   const json = (body: unknown) => ({ method: 'PUT', type: 'application/json', body: JSON.stringify(body) });
-  const form = (label: string) => ({ id: 'form_serving', locationId: 'loc_demo', name: 'Serving', form: { fields: [{ tag: 'email', type: 'email', label, required: true }] } });
+  const form = (label: string) => ({
+    id: 'form_serving',
+    locationId: 'loc_demo',
+    name: 'Serving',
+    form: { fields: [{ tag: 'email', type: 'email', label, required: true }] },
+  });
   const host = 'forms.example.test';
   const writes: [string, unknown][] = [
     ['/admin/v1/forms/form_serving', form('Work email')],
-    ['/admin/v1/funnels/fn_serving', { id: 'fn_serving', locationId: 'loc_demo', name: 'Serving', steps: [{ id: 'fn_serving_s1', name: 'Opt-in', path: '/', pageId: 'pg_serving' }] }],
+    [
+      '/admin/v1/funnels/fn_serving',
+      { id: 'fn_serving', locationId: 'loc_demo', name: 'Serving', steps: [{ id: 'fn_serving_s1', name: 'Opt-in', path: '/', pageId: 'pg_serving' }] },
+    ],
     [`/admin/v1/domains/${host}`, { host, locationId: 'loc_demo', funnelId: 'fn_serving' }],
     [
       '/admin/v1/pages/pg_serving',
@@ -116,7 +136,10 @@ test('no answer shows a stack trace or a file path', async () => {
     ['/_actions/x', { method: 'POST', body: '{', type: 'application/json' }],
     ['/_image?href=%00', {}],
     ['/api/%ZZ', {}],
-    ['/api/contact', { method: 'POST', body: `{"location_id":"loc_demo","name":"x","eventData":${'['.repeat(20_000)}${']'.repeat(20_000)}}`, type: 'application/json' }],
+    [
+      '/api/contact',
+      { method: 'POST', body: `{"location_id":"loc_demo","name":"x","eventData":${'['.repeat(20_000)}${']'.repeat(20_000)}}`, type: 'application/json' },
+    ],
     ['/api/form', { method: 'POST', body: '--x\r\nbroken', type: 'multipart/form-data; boundary=x' }],
     ['/admin/v1/%ZZ', {}],
     ['/widget/form/%00', {}],

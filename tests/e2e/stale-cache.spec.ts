@@ -17,11 +17,28 @@ const EDGE_PORT = E2E_PORT + 2;
 const TOKEN = 'stale-cache-token-51a0';
 
 function worker(port: number, state: string, vars: string[]): ChildProcess {
-  return spawn('wrangler', ['dev', '-c', 'dist/server/wrangler.json', '--persist-to', state, '--port', String(port), '--ip', '127.0.0.1', '--log-level', 'warn', ...vars.flatMap((v) => ['--var', v])], {
-    cwd: ROOT,
-    stdio: 'ignore',
-    detached: true,
-  });
+  return spawn(
+    'wrangler',
+    [
+      'dev',
+      '-c',
+      'dist/server/wrangler.json',
+      '--persist-to',
+      state,
+      '--port',
+      String(port),
+      '--ip',
+      '127.0.0.1',
+      '--log-level',
+      'warn',
+      ...vars.flatMap((v) => ['--var', v]),
+    ],
+    {
+      cwd: ROOT,
+      stdio: 'ignore',
+      detached: true,
+    },
+  );
 }
 
 async function waitUp(url: string): Promise<void> {
@@ -49,17 +66,24 @@ test('a published page is served from the edge copy when the API is down', async
   try {
     for (const state of ['.e2e-state-api', '.e2e-state-edge']) {
       rmSync(`${ROOT}${state}`, { recursive: true, force: true });
-      execFileSync('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state], { cwd: ROOT, stdio: 'ignore', env: { ...process.env, CI: 'true' } });
+      execFileSync('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state], {
+        cwd: ROOT,
+        stdio: 'ignore',
+        env: { ...process.env, CI: 'true' },
+      });
     }
     api = worker(API_PORT, '.e2e-state-api', [`ADMIN_TOKEN:${TOKEN}`]);
     await waitUp(`http://127.0.0.1:${API_PORT}/_ah/warmup`);
-    execFileSync('node', ['scripts/import.mjs', 'scripts/demo-data', '--url', `http://127.0.0.1:${API_PORT}`, '--token', TOKEN], { cwd: ROOT, stdio: 'ignore' });
+    execFileSync('node', ['scripts/import.mjs', 'scripts/demo-data', '--url', `http://127.0.0.1:${API_PORT}`, '--token', TOKEN], {
+      cwd: ROOT,
+      stdio: 'ignore',
+    });
     edge = worker(EDGE_PORT, '.e2e-state-edge', [`API_ORIGIN:http://127.0.0.1:${API_PORT}/api`, 'PAGE_FRESH_SECONDS:0']);
     await waitUp(`http://127.0.0.1:${EDGE_PORT}/_ah/warmup`);
 
     const first = await page.goto(`http://localhost:${EDGE_PORT}/`);
     expect(first?.status()).toBe(200);
-    const headline = await page.locator('h1').first().innerText();
+    const headline = (await page.locator('h1').first().textContent()) ?? '';
     expect(headline.length).toBeGreaterThan(0);
 
     stop(api);

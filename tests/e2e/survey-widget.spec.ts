@@ -39,7 +39,9 @@ async function fillContact(page: Page, email: string) {
 }
 
 const submissionOf = (email: string) =>
-  sql(`SELECT s.disqualified, s.data FROM submissions s JOIN contacts c ON c.id = s.contact_id WHERE s.kind = 'survey' AND s.ref_id = 'survey_demo' AND c.email = ${q(email)}`);
+  sql(
+    `SELECT s.disqualified, s.data FROM submissions s JOIN contacts c ON c.id = s.contact_id WHERE s.kind = 'survey' AND s.ref_id = 'survey_demo' AND c.email = ${q(email)}`,
+  );
 
 test('the coach branch: auto-advance, skip logic, a checkbox on Next, required messages, submit', async ({ page }) => {
   await openSurvey(page);
@@ -85,7 +87,12 @@ test('the coach branch: auto-advance, skip logic, a checkbox on Next, required m
 
   const [row] = submissionOf(email);
   expect(row?.disqualified).toBe(0);
-  expect(JSON.parse(row?.data ?? '{}').values).toMatchObject({ business_type: 'Coach or consultant', monthly_revenue: '$10,000 to $50,000', challenges: ['Not enough leads'], first_name: 'Robin' });
+  expect(JSON.parse(row?.data ?? '{}').values).toMatchObject({
+    business_type: 'Coach or consultant',
+    monthly_revenue: '$10,000 to $50,000',
+    challenges: ['Not enough leads'],
+    first_name: 'Robin',
+  });
 });
 
 test('back follows the visited slides', async ({ page }) => {
@@ -139,8 +146,19 @@ async function putVariant(id: string, formAction: Record<string, unknown>, setti
 }
 
 test('with auto-navigation off a choice waits for Next; disqualifiedType "1" redirects with the answers merged in', async ({ page }) => {
-  await putVariant('survey_redirects', { disqualifiedType: '1', disqualifiedUrl: 'https://example.com/sorry?name={{contact.business_type}}', endsurveyType: '1', endsurveyUrl: 'https://example.com/ended' }, { disableAutoNavigation: true, isAnimationDisabled: true });
-  await page.route('https://example.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Seller</title><h1>Seller page</h1>' }));
+  await putVariant(
+    'survey_redirects',
+    {
+      disqualifiedType: '1',
+      disqualifiedUrl: 'https://example.com/sorry?name={{contact.business_type}}',
+      endsurveyType: '1',
+      endsurveyUrl: 'https://example.com/ended',
+    },
+    { disableAutoNavigation: true, isAnimationDisabled: true },
+  );
+  await page.route('https://example.com/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Seller</title><h1>Seller page</h1>' }),
+  );
   await page.goto('/survey/survey_redirects');
   await hydrated(page);
   await page.getByRole('radio', { name: 'Coach or consultant' }).click();

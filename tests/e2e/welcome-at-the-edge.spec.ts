@@ -69,7 +69,7 @@ test('in the zone the edge places the visitor in, the calendar and the survey sh
   await context.close();
 });
 
-test('in another zone, the calendar moves to the visitor\'s own zone as soon as it shows', async ({ browser, page: probe }) => {
+test("in another zone, the calendar moves to the visitor's own zone as soon as it shows", async ({ browser, page: probe }) => {
   const zone = await renderedZone(probe);
   const other = zone === 'Asia/Tokyo' ? 'Europe/Berlin' : 'Asia/Tokyo';
   const { context, page } = await visitorIn(browser, other);
@@ -89,7 +89,10 @@ test('in another zone, the calendar moves to the visitor\'s own zone as soon as 
   await context.close();
 });
 
-test('woken in a later month than the page was rendered in (a copy from before midnight), the calendar opens on the visitor\'s month', async ({ browser, page: probe }) => {
+test("woken in a later month than the page was rendered in (a copy from before midnight), the calendar opens on the visitor's month", async ({
+  browser,
+  page: probe,
+}) => {
   const zone = await renderedZone(probe);
   const rendered = await probe.locator('[data-element="calendar"] [role="grid"]').getAttribute('aria-labelledby');
   const renderedMonth = await probe.locator(`[id="${rendered}"]`).textContent();

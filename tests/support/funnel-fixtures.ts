@@ -21,19 +21,35 @@ const page = (id: string, title: string, extra: Record<string, unknown> = {}) =>
   });
 
 export async function seedFunnelFixtures(db: D1Database = env.DB): Promise<void> {
-  const locDoc = JSON.stringify({ stripePublishableKey: 'pk_test_locA123', branding: { logoURL: 'https://cdn.example.com/logo.png', name: 'Shop A' }, phone: '+12025550100' });
+  const locDoc = JSON.stringify({
+    stripePublishableKey: 'pk_test_locA123',
+    branding: { logoURL: 'https://cdn.example.com/logo.png', name: 'Shop A' },
+    phone: '+12025550100',
+  });
   await db.batch([
-    db.prepare("INSERT INTO locations (id, name, country, timezone, currency, language, doc, created_at, updated_at) VALUES ('loc_a', 'Shop A', 'US', 'America/Chicago', 'USD', 'en', ?, 0, 0)").bind(locDoc),
-    db.prepare("INSERT INTO locations (id, name, country, timezone, currency, language, doc, created_at, updated_at) VALUES ('loc_b', 'Shop B', 'DE', 'Europe/Berlin', 'EUR', 'de', '{\"stripePublishableKey\":\"sk_test_oops\"}', 0, 0)"),
-    db.prepare("INSERT INTO funnels (id, location_id, name, domain, created_at, updated_at) VALUES ('fn_a', 'loc_a', 'Guide funnel', 'shop.example.com', 0, 0)"),
+    db
+      .prepare(
+        "INSERT INTO locations (id, name, country, timezone, currency, language, doc, created_at, updated_at) VALUES ('loc_a', 'Shop A', 'US', 'America/Chicago', 'USD', 'en', ?, 0, 0)",
+      )
+      .bind(locDoc),
+    db.prepare(
+      "INSERT INTO locations (id, name, country, timezone, currency, language, doc, created_at, updated_at) VALUES ('loc_b', 'Shop B', 'DE', 'Europe/Berlin', 'EUR', 'de', '{\"stripePublishableKey\":\"sk_test_oops\"}', 0, 0)",
+    ),
+    db.prepare(
+      "INSERT INTO funnels (id, location_id, name, domain, created_at, updated_at) VALUES ('fn_a', 'loc_a', 'Guide funnel', 'shop.example.com', 0, 0)",
+    ),
     db.prepare("INSERT INTO funnels (id, location_id, name, domain, created_at, updated_at) VALUES ('fn_n', 'loc_a', 'Plain funnel', NULL, 0, 0)"),
     db.prepare("INSERT INTO funnels (id, location_id, name, domain, created_at, updated_at) VALUES ('fn_b', 'loc_b', 'B funnel', NULL, 0, 0)"),
-    db.prepare("INSERT INTO domains (host, location_id, funnel_id, robots_txt, created_at, updated_at) VALUES ('shop.example.com', 'loc_a', 'fn_a', 'User-agent: *\nDisallow: /private', 0, 0)"),
+    db.prepare(
+      "INSERT INTO domains (host, location_id, funnel_id, robots_txt, created_at, updated_at) VALUES ('shop.example.com', 'loc_a', 'fn_a', 'User-agent: *\nDisallow: /private', 0, 0)",
+    ),
     db.prepare("INSERT INTO domains (host, location_id, funnel_id, robots_txt, created_at, updated_at) VALUES ('b.example.com', 'loc_b', 'fn_b', '', 0, 0)"),
     db.prepare("INSERT INTO funnel_steps (id, funnel_id, name, path, position, page_id) VALUES ('st_optin', 'fn_a', 'Opt-in', '/', 0, 'pg_optin')"),
     db.prepare("INSERT INTO funnel_steps (id, funnel_id, name, path, position, page_id) VALUES ('st_sale', 'fn_a', 'Sales', '/sales', 1, 'pg_sale')"),
     db.prepare("INSERT INTO funnel_steps (id, funnel_id, name, path, position, page_id) VALUES ('st_up', 'fn_a', 'Upsell', '/upsell', 2, 'pg_up')"),
-    db.prepare("INSERT INTO funnel_steps (id, funnel_id, name, path, position, page_id) VALUES ('st_thanks', 'fn_a', 'Thank you', '/thank-you', 3, 'pg_thanks')"),
+    db.prepare(
+      "INSERT INTO funnel_steps (id, funnel_id, name, path, position, page_id) VALUES ('st_thanks', 'fn_a', 'Thank you', '/thank-you', 3, 'pg_thanks')",
+    ),
     db.prepare("INSERT INTO funnel_steps (id, funnel_id, name, path, position, page_id) VALUES ('st_n1', 'fn_n', 'Start', '/start', 0, 'pg_n1')"),
     db.prepare("INSERT INTO funnel_steps (id, funnel_id, name, path, position, page_id) VALUES ('st_n2', 'fn_n', 'Next', '/next', 1, 'pg_n2')"),
     db.prepare("INSERT INTO funnel_steps (id, funnel_id, name, path, position, page_id) VALUES ('st_b', 'fn_b', 'B', '/b', 0, 'pg_b')"),
@@ -48,11 +64,19 @@ export async function seedFunnelFixtures(db: D1Database = env.DB): Promise<void>
       ] as const
     ).map(([id, funnel, step, title, version]) =>
       db
-        .prepare("INSERT INTO pages (id, location_id, funnel_id, step_id, name, draft, published, version, published_at, updated_at) VALUES (?, 'loc_a', ?, ?, ?, ?, ?, ?, 0, 0)")
+        .prepare(
+          "INSERT INTO pages (id, location_id, funnel_id, step_id, name, draft, published, version, published_at, updated_at) VALUES (?, 'loc_a', ?, ?, ?, ?, ?, ?, 0, 0)",
+        )
         .bind(id, funnel, step, title, page(id, `${title} (draft)`), page(id, title), version),
     ),
-    db.prepare("INSERT INTO pages (id, location_id, funnel_id, step_id, name, draft, published, version, updated_at) VALUES ('pg_b', 'loc_b', 'fn_b', 'st_b', 'B', ?, ?, 1, 0)").bind(page('pg_b', 'B'), page('pg_b', 'B')),
-    db.prepare("INSERT INTO pages (id, location_id, name, draft, published, version, updated_at) VALUES ('pg_unpub', 'loc_a', 'Unpublished', ?, NULL, 0, 0)").bind(page('pg_unpub', 'Work in progress')),
+    db
+      .prepare(
+        "INSERT INTO pages (id, location_id, funnel_id, step_id, name, draft, published, version, updated_at) VALUES ('pg_b', 'loc_b', 'fn_b', 'st_b', 'B', ?, ?, 1, 0)",
+      )
+      .bind(page('pg_b', 'B'), page('pg_b', 'B')),
+    db
+      .prepare("INSERT INTO pages (id, location_id, name, draft, published, version, updated_at) VALUES ('pg_unpub', 'loc_a', 'Unpublished', ?, NULL, 0, 0)")
+      .bind(page('pg_unpub', 'Work in progress')),
     ...(
       [
         ['pr_main', 'loc_a', 'fn_a', 'st_sale', 'Course', 'one_time', 4900, 'USD', null, 0, 0],
@@ -65,7 +89,9 @@ export async function seedFunnelFixtures(db: D1Database = env.DB): Promise<void>
       ] as const
     ).map((p) =>
       db
-        .prepare('INSERT INTO products (id, location_id, funnel_id, step_id, name, payment_type, amount, currency, interval, bump, position, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0)')
+        .prepare(
+          'INSERT INTO products (id, location_id, funnel_id, step_id, name, payment_type, amount, currency, interval, bump, position, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0)',
+        )
         .bind(...p),
     ),
   ]);
@@ -88,7 +114,11 @@ export const stripeEnv = () => ({ ...env, STRIPE_SECRET_KEY: 'sk_test_standin', 
 export async function postWithStripe(path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
   const ctx = createExecutionContext();
   const res = await platformApi.fetch(
-    new Request(`http://host.test/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) }),
+    new Request(`http://host.test/api${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    }),
     stripeEnv(),
     ctx,
   );

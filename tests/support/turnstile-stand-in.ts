@@ -11,6 +11,12 @@ export async function turnstileStandIn(request: Request): Promise<Response | nul
   const form = new URLSearchParams(await request.text());
   const secret = form.get('secret') ?? '';
   const token = form.get('response') ?? '';
-  const errors = !token ? ['missing-input-response'] : secret.startsWith('1x') ? [] : secret.startsWith('2x') ? ['invalid-input-response'] : ['invalid-input-secret'];
+  const errors = !token
+    ? ['missing-input-response']
+    : secret.startsWith('1x')
+      ? []
+      : secret.startsWith('2x')
+        ? ['invalid-input-response']
+        : ['invalid-input-secret'];
   return Response.json({ success: errors.length === 0, 'error-codes': errors, challenge_ts: new Date(0).toISOString(), hostname: 'example.com' });
 }

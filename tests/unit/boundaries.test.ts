@@ -92,7 +92,9 @@ function reachable(entry: string): Map<string, string> {
   return via;
 }
 
-const browserEntries = [...files.keys()].filter((file) => (file.startsWith('client/') && file.endsWith('.ts')) || (file.startsWith('widgets/') && file.endsWith('.tsx')));
+const browserEntries = [...files.keys()].filter(
+  (file) => (file.startsWith('client/') && file.endsWith('.ts')) || (file.startsWith('widgets/') && file.endsWith('.tsx')),
+);
 
 describe('folder boundaries', () => {
   it('finds the source files', () => {

@@ -1,7 +1,18 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { answerFromEdge, cacheableQuery, htmlCacheKey, storeHtml } from '../../src/serving/html-cache';
-import { contentOf, FRESH_MS, freshMsOf, loadPublishedPage, type PageFetch, pageCacheKey, pageIdCacheKey, purgePageCache, routeCacheKey, versionOf } from '../../src/serving/page-cache';
+import {
+  contentOf,
+  FRESH_MS,
+  freshMsOf,
+  loadPublishedPage,
+  type PageFetch,
+  pageCacheKey,
+  pageIdCacheKey,
+  purgePageCache,
+  routeCacheKey,
+  versionOf,
+} from '../../src/serving/page-cache';
 import { isReservedPath, readPageRequest } from '../../src/serving/page-request';
 
 const kv = (env as unknown as { PAGE_CACHE: KVNamespace }).PAGE_CACHE;
@@ -38,7 +49,14 @@ describe('page cache', () => {
     await first.settle();
     expect(await kv.get(pageCacheKey('shop.test', '/optin'), 'json')).toEqual({ version: v4, data: { pageId: 'pg_1', version: 4 }, storedAt: 1000 });
     expect(await kv.get(pageIdCacheKey('pg_1'), 'json')).toMatchObject({ keys: ['page:shop.test/optin', 'route:shop.test/optin'] });
-    expect(await kv.get(routeCacheKey('shop.test', '/optin'), 'json')).toEqual({ version: v4, language: null, clock: 'none', zoned: false, timeZone: null, storedAt: 1000 });
+    expect(await kv.get(routeCacheKey('shop.test', '/optin'), 'json')).toEqual({
+      version: v4,
+      language: null,
+      clock: 'none',
+      zoned: false,
+      timeZone: null,
+      storedAt: 1000,
+    });
 
     const again = loader([], 1000 + FRESH_MS - 1);
     expect(await again.load()).toMatchObject({ ok: true, source: 'kv' });
@@ -79,7 +97,9 @@ describe('page cache', () => {
     const next = loader([{ ok: true, data: { pageId: 'pg_1', version: 5 } }], 2000 + 4 * FRESH_MS);
     expect(await next.load()).toMatchObject({ version: v4 });
     await next.settle();
-    expect(await kv.get(routeCacheKey('shop.test', '/optin'), 'json')).toMatchObject({ version: versionOf({ pageId: 'pg_1', version: 5 }, 2000 + 4 * FRESH_MS) });
+    expect(await kv.get(routeCacheKey('shop.test', '/optin'), 'json')).toMatchObject({
+      version: versionOf({ pageId: 'pg_1', version: 5 }, 2000 + 4 * FRESH_MS),
+    });
     await kv.put(pageCacheKey('shop.test', '/optin'), JSON.stringify({ version: v4, data: { pageId: 'pg_1', version: 4 }, storedAt: 1000 }));
   });
 
@@ -89,7 +109,11 @@ describe('page cache', () => {
     await gone.settle();
     expect(await kv.get(pageCacheKey('shop.test', '/optin'))).toBeNull();
     expect(await kv.get(routeCacheKey('shop.test', '/optin'))).toBeNull();
-    expect(await loader([{ ok: false, status: 404, msg: 'Page not found' }], 5000 + 6 * FRESH_MS).load()).toEqual({ ok: false, status: 404, msg: 'Page not found' });
+    expect(await loader([{ ok: false, status: 404, msg: 'Page not found' }], 5000 + 6 * FRESH_MS).load()).toEqual({
+      ok: false,
+      status: 404,
+      msg: 'Page not found',
+    });
 
     await kv.put(pageCacheKey('shop.test', '/optin'), JSON.stringify({ version: '5', data: {}, storedAt: 1 }));
     await kv.put(routeCacheKey('shop.test', '/optin'), JSON.stringify({ version: '5', storedAt: 1 }));
@@ -138,7 +162,7 @@ describe('edge hit', () => {
     log: () => undefined,
   });
 
-  it('answers from the HTML copy of the route entry\'s version and the request\'s language, without page data', async () => {
+  it("answers from the HTML copy of the route entry's version and the request's language, without page data", async () => {
     await kv.put(routeCacheKey('hit.test', '/'), JSON.stringify({ version: '7', language: null, clock: 'none', timeZone: null, storedAt: now }));
     const key = htmlCacheKey('hit.test', '/', { version: '7', lang: 'de' });
     await storeHtml(cache, key, new Response('<h1>Hallo</h1>', { headers: { 'content-type': 'text/html' } }));
@@ -164,7 +188,8 @@ describe('edge hit', () => {
     expect(bytes?.byteLength).toBeLessThan(html.length / 10);
     expect(await new Response(new Response(bytes).body?.pipeThrough(new DecompressionStream('gzip'))).text()).toBe(html);
     // Cloudflare hands the worker "br, gzip" and keeps the client's own header in cf.clientAcceptEncoding.
-    const normalized = (client: string) => new Request('https://gz.test/', { headers: { 'accept-encoding': 'br, gzip' }, cf: { clientAcceptEncoding: client } });
+    const normalized = (client: string) =>
+      new Request('https://gz.test/', { headers: { 'accept-encoding': 'br, gzip' }, cf: { clientAcceptEncoding: client } });
     for (const client of ['', 'identity', 'gzip;q=0, br']) {
       const plain = await answerFromEdge(normalized(client), options([]));
       expect(plain?.headers.get('content-encoding')).toBeNull();
@@ -175,7 +200,11 @@ describe('edge hit', () => {
 
   it('answers a browser that has the copy with a 304 and no body', async () => {
     await kv.put(routeCacheKey('etag.test', '/'), JSON.stringify({ version: '5', language: null, clock: 'none', timeZone: null, storedAt: now }));
-    await storeHtml(cache, htmlCacheKey('etag.test', '/', { version: '5', lang: 'en' }), new Response('<h1>Hi</h1>', { headers: { 'content-type': 'text/html' } }));
+    await storeHtml(
+      cache,
+      htmlCacheKey('etag.test', '/', { version: '5', lang: 'en' }),
+      new Response('<h1>Hi</h1>', { headers: { 'content-type': 'text/html' } }),
+    );
     const first = await answerFromEdge(new Request('https://etag.test/'), options([]));
     const etag = first?.headers.get('etag') ?? '';
     expect(etag).toMatch(/^W\/".+"$/);
@@ -186,7 +215,11 @@ describe('edge hit', () => {
     expect(again?.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
     // Another version of the page is another copy: its validator differs, so the old one gets the body.
     await kv.put(routeCacheKey('etag.test', '/'), JSON.stringify({ version: '6', language: null, clock: 'none', timeZone: null, storedAt: now + 60_000 }));
-    await storeHtml(cache, htmlCacheKey('etag.test', '/', { version: '6', lang: 'en' }), new Response('<h1>Hello</h1>', { headers: { 'content-type': 'text/html' } }));
+    await storeHtml(
+      cache,
+      htmlCacheKey('etag.test', '/', { version: '6', lang: 'en' }),
+      new Response('<h1>Hello</h1>', { headers: { 'content-type': 'text/html' } }),
+    );
     const published = await answerFromEdge(new Request('https://etag.test/', { headers: { 'if-none-match': etag } }), { ...options([]), now: now + 60_000 });
     expect(published?.status).toBe(200);
     expect(await published?.text()).toBe('<h1>Hello</h1>');
@@ -196,13 +229,21 @@ describe('edge hit', () => {
   it('answers a page with a booking calendar from the copy of the zone the edge places the visitor in', async () => {
     await kv.put(routeCacheKey('zone.test', '/'), JSON.stringify({ version: '2', language: null, clock: 'none', zoned: true, timeZone: null, storedAt: now }));
     for (const zone of ['America/Chicago', 'Asia/Tokyo']) {
-      await storeHtml(cache, htmlCacheKey('zone.test', '/', { version: '2', lang: 'en', zone }), new Response(`<p>${zone}</p>`, { headers: { 'content-type': 'text/html' } }));
+      await storeHtml(
+        cache,
+        htmlCacheKey('zone.test', '/', { version: '2', lang: 'en', zone }),
+        new Response(`<p>${zone}</p>`, { headers: { 'content-type': 'text/html' } }),
+      );
     }
     const visit = (timezone?: string) => answerFromEdge(new Request('https://zone.test/', timezone === undefined ? {} : { cf: { timezone } }), options([]));
     expect(await (await visit('America/Chicago'))?.text()).toBe('<p>America/Chicago</p>');
     expect(await (await visit('Asia/Tokyo'))?.text()).toBe('<p>Asia/Tokyo</p>');
     // An old name is the zone under its current one; a zone without a copy, none or a bogus one is rendered.
-    await storeHtml(cache, htmlCacheKey('zone.test', '/', { version: '2', lang: 'en', zone: 'Asia/Kolkata' }), new Response('<p>Kolkata</p>', { headers: { 'content-type': 'text/html' } }));
+    await storeHtml(
+      cache,
+      htmlCacheKey('zone.test', '/', { version: '2', lang: 'en', zone: 'Asia/Kolkata' }),
+      new Response('<p>Kolkata</p>', { headers: { 'content-type': 'text/html' } }),
+    );
     expect(await (await visit('Asia/Calcutta'))?.text()).toBe('<p>Kolkata</p>');
     expect(await visit('Europe/Berlin')).toBeUndefined();
     expect(await visit()).toBeUndefined();
@@ -223,7 +264,11 @@ describe('page request', () => {
       lang: 'de',
       query: 'notrack=1&lang=de',
     });
-    expect(readPageRequest(new URL('http://localhost/x?domain=shop.test&page_url=/thanks/'))).toMatchObject({ host: 'shop.test', path: '/thanks', notrack: false });
+    expect(readPageRequest(new URL('http://localhost/x?domain=shop.test&page_url=/thanks/'))).toMatchObject({
+      host: 'shop.test',
+      path: '/thanks',
+      notrack: false,
+    });
     expect(readPageRequest(new URL('http://localhost/')).path).toBe('/');
   });
 

@@ -13,7 +13,9 @@ describe('call paths built from the routes', () => {
   it('asks for free slots with the query the API validates, leaving out what is unset', () => {
     const query = freeSlotsFor({ calendarId: 'cal_1', startDate: 1, endDate: 2, timezone: 'Asia/Kolkata' });
     expect(callPath(bookingRoutes.freeSlots, undefined, query)).toBe('/appointment/free-slots?calendar_id=cal_1&startDate=1&endDate=2&timezone=Asia%2FKolkata');
-    expect(callPath(bookingRoutes.services, undefined, { calendar_id: undefined, calendar_provider_id: 'pr_1' })).toBe('/appointment/services?calendar_provider_id=pr_1');
+    expect(callPath(bookingRoutes.services, undefined, { calendar_id: undefined, calendar_provider_id: 'pr_1' })).toBe(
+      '/appointment/services?calendar_provider_id=pr_1',
+    );
   });
 
   it('finds the call of a submission kept in the outbox by its path', () => {

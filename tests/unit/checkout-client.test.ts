@@ -15,7 +15,15 @@ describe('order form prices', () => {
     expect(one(1234, 'kwd').replace(/\s/g, ' ')).toBe('KWD 1.234');
     expect(one(18993, 'chf').replace(/\s/g, ' ')).toBe('CHF 189.95');
     expect(priceLabel({ amount: 9700, currency: 'usd', paymentType: 'recurring', interval: 'month' }, 'en-US', intervals)).toBe('$97.00 per month');
-    expect(totalLabel([{ amount: 8900, currency: 'eur' }, { amount: 1950, currency: 'eur' }], 'de').replace(/\s/g, ' ')).toBe('108,50 €');
+    expect(
+      totalLabel(
+        [
+          { amount: 8900, currency: 'eur' },
+          { amount: 1950, currency: 'eur' },
+        ],
+        'de',
+      ).replace(/\s/g, ' '),
+    ).toBe('108,50 €');
     expect(totalLabel([], 'en')).toBe('');
   });
 });
@@ -32,13 +40,26 @@ describe('after a sale', () => {
 
   it("shows the server's msg when it sent one, else the fallback", async () => {
     // The network boundary: what the API answers, or a connection that fails.
-    const answering = (status: number, body: unknown): typeof fetch => async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    const answering =
+      (status: number, body: unknown): typeof fetch =>
+      async () =>
+        new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     const offline: typeof fetch = async () => {
       throw new TypeError('Failed to fetch');
     };
     const text = (answer: CallAnswer<unknown>) => (answer.kind === 'ok' ? 'paid' : refusalText(answer, 'fallback'));
-    const request: PayRequest = { fingerprint: 'fp_1', productList: ['prod_1'], locationId: 'loc_1', funnelId: 'fn_1', stepId: 'st_1', source: 'payment_button', submissionType: 3 };
-    expect(text(await callApi(paymentsRoutes.pay, { json: request, fetcher: answering(402, { msg: 'Your card was declined.' }) }))).toBe('Your card was declined.');
+    const request: PayRequest = {
+      fingerprint: 'fp_1',
+      productList: ['prod_1'],
+      locationId: 'loc_1',
+      funnelId: 'fn_1',
+      stepId: 'st_1',
+      source: 'payment_button',
+      submissionType: 3,
+    };
+    expect(text(await callApi(paymentsRoutes.pay, { json: request, fetcher: answering(402, { msg: 'Your card was declined.' }) }))).toBe(
+      'Your card was declined.',
+    );
     expect(text(await callApi(paymentsRoutes.pay, { json: request, fetcher: answering(500, {}) }))).toBe('fallback');
     expect(text(await callApi(paymentsRoutes.pay, { json: request, fetcher: offline }))).toBe('fallback');
   });
@@ -67,7 +88,14 @@ describe('the opt-in payload', () => {
     forceCreate: false,
     validateEmail: true,
     eventData: { page_url: 'x' },
-    funneEventData: { event_type: 'optin', funnel_id: 'fn_demo', page_id: 'pg_sales', funnel_step_id: 'st_sales', domain_name: 'localhost', page_url: '/accelerator' },
+    funneEventData: {
+      event_type: 'optin',
+      funnel_id: 'fn_demo',
+      page_id: 'pg_sales',
+      funnel_step_id: 'st_sales',
+      domain_name: 'localhost',
+      page_url: '/accelerator',
+    },
   };
 
   it('carries every field of the seed, the email lower-cased, the fingerprint only with sticky contact', () => {

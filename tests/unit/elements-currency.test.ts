@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { currencyInfo, currencyName, currencySymbol, currencyTable, formatAmount, formatMoney, fromMinorUnits, isCurrency, minorUnits } from '../../src/lib/currency';
+import {
+  currencyInfo,
+  currencyName,
+  currencySymbol,
+  currencyTable,
+  formatAmount,
+  formatMoney,
+  fromMinorUnits,
+  isCurrency,
+  minorUnits,
+} from '../../src/lib/currency';
 
 describe('currency', () => {
   it('knows minor units, including the zero- and three-decimal ones', () => {

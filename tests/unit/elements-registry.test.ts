@@ -15,8 +15,31 @@ const folderOf = (path: string) => /elements\/([^/]+)\//.exec(path)?.[1];
 
 /** Every `meta` requirements DOC-LAYOUT names. */
 const DOC_LAYOUT_METAS = [
-  'section', 'row', 'column', 'heading', 'sub-heading', 'paragraph', 'bullet-list', 'button', 'image', 'video', 'custom-code', 'one-step-order',
-  'two-setp-order', 'countdown', 'day-timer', 'minute-timer', 'form', 'calendar', 'survey', 'divider', 'nav-menu', 'map', 'svg', 'progress-bar', 'image-feature',
+  'section',
+  'row',
+  'column',
+  'heading',
+  'sub-heading',
+  'paragraph',
+  'bullet-list',
+  'button',
+  'image',
+  'video',
+  'custom-code',
+  'one-step-order',
+  'two-setp-order',
+  'countdown',
+  'day-timer',
+  'minute-timer',
+  'form',
+  'calendar',
+  'survey',
+  'divider',
+  'nav-menu',
+  'map',
+  'svg',
+  'progress-bar',
+  'image-feature',
 ];
 const metasWhere = (test: (definition: ElementDefinition) => unknown) =>
   Object.entries(elementRegistry as Record<string, ElementDefinition>)
@@ -51,7 +74,7 @@ describe('element registry', () => {
     expect(metasWhere((definition) => definition.namesDialog)).toEqual(['heading', 'sub-heading']);
   });
 
-  it('inlines only the island styles a page\'s elements need, in cascade order', () => {
+  it("inlines only the island styles a page's elements need, in cascade order", () => {
     expect(islandSheets(new Set(['section', 'heading', 'countdown']))).toEqual([]);
     expect(islandSheets(new Set(['survey', 'paragraph']))).toEqual(['form', 'survey']);
     expect(islandSheets(new Set(['form', 'calendar', 'video', 'two-setp-order']))).toEqual(['orderForm', 'video', 'booking', 'form']);
@@ -64,7 +87,12 @@ describe('element registry', () => {
   it('renders a bad extra with defaults for the bad settings only, and logs', () => {
     const schema = schemas['../../src/elements/button/schema.ts']!.extraSchema;
     const log: unknown[] = [];
-    const extra = parseExtra(schema, { text: 'Buy', action: 42, visitWebsite: 'nope', mystery: true }, (event, detail) => log.push({ event, ...detail }), 'btn') as Record<string, unknown>;
+    const extra = parseExtra(
+      schema,
+      { text: 'Buy', action: 42, visitWebsite: 'nope', mystery: true },
+      (event, detail) => log.push({ event, ...detail }),
+      'btn',
+    ) as Record<string, unknown>;
     expect(extra).toMatchObject({ text: 'Buy', action: 'none', visitWebsite: { url: '', newTab: false }, mystery: true });
     expect(log[0]).toMatchObject({ event: 'element.bad-extra', elementId: 'btn' });
     expect(parseExtra(schema, 'garbage', () => {}, 'btn')).toMatchObject({ text: '', action: 'none' });
@@ -78,7 +106,10 @@ describe('element helpers', () => {
 
   it('turns menu items into the shared actions: url, funnel step, or any other action', () => {
     const item = (over: Record<string, unknown>) => v.parse(menuItem, over);
-    expect(menuAction(item({ goTo: 'url', url: 'x.test', openInNewTab: true }))).toEqual({ action: 'url', extra: { visitWebsite: { url: 'x.test', newTab: true } } });
+    expect(menuAction(item({ goTo: 'url', url: 'x.test', openInNewTab: true }))).toEqual({
+      action: 'url',
+      extra: { visitWebsite: { url: 'x.test', newTab: true } },
+    });
     expect(menuAction(item({ goTo: 'step', goToId: 'st_1' }))).toEqual({ action: 'go-to-funnel-step', extra: { stepPath: 'st_1' } });
     expect(menuAction(item({ goTo: 'openPopup', popupId: 'p1' }))).toMatchObject({ action: 'openPopup', extra: { popupId: 'p1' } });
     expect(menuAction(item({ goTo: 'none' }))).toBeNull();
@@ -99,7 +130,10 @@ describe('fonts', () => {
         }),
       ),
     ).toEqual(['Open Sans']);
-    const preview = page({ defaultSettings: { typography: { headlineFont: 'Arial', contentFont: 'Arial' } }, general: { general: { fontsToLoadForPreview: ['Lato'] } } });
+    const preview = page({
+      defaultSettings: { typography: { headlineFont: 'Arial', contentFont: 'Arial' } },
+      general: { general: { fontsToLoadForPreview: ['Lato'] } },
+    });
     expect(fontsUsedBy(preview)).toEqual([]);
     expect(fontsUsedBy(preview, true)).toEqual(['Lato']);
   });
@@ -109,7 +143,12 @@ describe('fonts', () => {
     const names = (files: string[]) => files.map((file) => file.split('/').pop()?.replace(/\..*$/, ''));
     expect(names(fontCacheFiles(['Lato'], 'en'))).toEqual(['lato-latin-400-normal', 'lato-latin-700-normal']);
     expect(names(fontCacheFiles(['Montserrat', 'Lato'], 'de'))).toHaveLength(4);
-    expect(names(fontCacheFiles(['Open Sans'], 'pl'))).toEqual(['open-sans-latin-400-normal', 'open-sans-latin-ext-400-normal', 'open-sans-latin-700-normal', 'open-sans-latin-ext-700-normal']);
+    expect(names(fontCacheFiles(['Open Sans'], 'pl'))).toEqual([
+      'open-sans-latin-400-normal',
+      'open-sans-latin-ext-400-normal',
+      'open-sans-latin-700-normal',
+      'open-sans-latin-ext-700-normal',
+    ]);
     expect(fontCacheFiles([], 'hu')).toEqual([]);
   });
 });

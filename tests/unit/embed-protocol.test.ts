@@ -43,7 +43,10 @@ describe('posting to the parent', () => {
     postBookingComplete('fp_1', 'cal_1', win);
     postCloseWindow(win);
     expect(sent).toEqual([
-      { message: { type: 'booking-complete', fingerprint: 'fp_1', calendarId: 'cal_1', source: EMBED_SOURCE, version: EMBED_VERSION }, origin: 'https://seller.example' },
+      {
+        message: { type: 'booking-complete', fingerprint: 'fp_1', calendarId: 'cal_1', source: EMBED_SOURCE, version: EMBED_VERSION },
+        origin: 'https://seller.example',
+      },
       { message: { type: 'close-window', source: EMBED_SOURCE, version: EMBED_VERSION }, origin: 'https://seller.example' },
     ]);
   });
@@ -68,7 +71,11 @@ describe('readEmbedMessage', () => {
 
   it('reads the widget messages', () => {
     expect(readEmbedMessage({ ...tag, type: 'height', height: 720 })).toEqual({ type: 'height', height: 720 });
-    expect(readEmbedMessage({ ...tag, type: 'booking-complete', fingerprint: 'f', calendarId: 'c' })).toEqual({ type: 'booking-complete', fingerprint: 'f', calendarId: 'c' });
+    expect(readEmbedMessage({ ...tag, type: 'booking-complete', fingerprint: 'f', calendarId: 'c' })).toEqual({
+      type: 'booking-complete',
+      fingerprint: 'f',
+      calendarId: 'c',
+    });
     expect(readEmbedMessage({ ...tag, type: 'close-window' })).toEqual({ type: 'close-window' });
     expect(readEmbedMessage({ ...tag, type: 'redirect', url: 'https://x.example/a' })).toEqual({ type: 'redirect', url: 'https://x.example/a' });
   });

@@ -21,14 +21,28 @@ const fields = (list: Record<string, unknown>[]) => v.parse(formBody, { fields: 
 
 describe('field rules', () => {
   it('words a required field by its label, or generically without one', () => {
-    const out = validateFields(fields([{ tag: 'a', label: 'Company Name', required: true }, { tag: 'b', required: true }]), {}, ctx());
+    const out = validateFields(
+      fields([
+        { tag: 'a', label: 'Company Name', required: true },
+        { tag: 'b', required: true },
+      ]),
+      {},
+      ctx(),
+    );
     expect(out.errors.map(({ field, msg }: { field: string; msg: string }) => ({ field, msg }))).toEqual([
       { field: 'a', msg: 'Please fill in company name.' },
       { field: 'b', msg: 'This field is required.' },
     ]);
     const survey = validateFields(fields([{ tag: 'a', label: 'Age', type: 'number', required: true }]), { a: ' ' }, ctx({ mode: 'survey' }));
     expect(survey.errors).toMatchObject([{ field: 'a', msg: 'This question is required.' }]);
-    const two = validateFields(fields([{ tag: 'a', label: 'Age', type: 'number', required: true }, { tag: 'b', type: 'email', required: true }]), { b: 'x@' }, ctx({ mode: 'survey' }));
+    const two = validateFields(
+      fields([
+        { tag: 'a', label: 'Age', type: 'number', required: true },
+        { tag: 'b', type: 'email', required: true },
+      ]),
+      { b: 'x@' },
+      ctx({ mode: 'survey' }),
+    );
     expect(two.errors).toMatchObject([
       { field: 'a', msg: 'Question, "Age" is required.', key: 'questionRequired', params: { label: 'Age' } },
       { field: 'b', msg: 'Invalid Email Address' },
@@ -67,7 +81,9 @@ describe('field rules', () => {
       { tag: 'where', fieldName: 'Location', type: 'cascade_dropdown', required: true, picklistOptions: '[{"0":"US","1":"NY","2":"NYC"}]' },
       { tag: 'pick', type: 'checkbox', required: true, picklistOptions: ['A', 'B'] },
     ]);
-    expect(validateFields(f, { where: ['US', 'NY'], pick: [] }, ctx()).errors.map(({ field, msg }: { field: string; msg: string }) => ({ field, msg }))).toEqual([
+    expect(
+      validateFields(f, { where: ['US', 'NY'], pick: [] }, ctx()).errors.map(({ field, msg }: { field: string; msg: string }) => ({ field, msg })),
+    ).toEqual([
       { field: 'where', msg: 'Location is required' },
       { field: 'pick', msg: 'Please choose at least one option.' },
     ]);
@@ -86,7 +102,10 @@ describe('field rules', () => {
   });
 
   it('refuses values of the wrong type without throwing', () => {
-    const f = fields([{ tag: 'name', type: 'text' }, { tag: 'list', type: 'textbox_list' }]);
+    const f = fields([
+      { tag: 'name', type: 'text' },
+      { tag: 'list', type: 'textbox_list' },
+    ]);
     expect(validateFields(f, { name: { $gt: '' }, list: [{}] }, ctx()).errors).toHaveLength(2);
   });
 });
@@ -94,7 +113,16 @@ describe('field rules', () => {
 describe('survey path', () => {
   const data = v.parse(surveyFormData, {
     slides: [
-      { id: 'a', slideData: [{ tag: 'q', type: 'checkbox' }], logic: { q: [{ optionName: 'x', index: 0, id: 'c' }, { optionName: 'y', index: 1, id: 'endsurvey' }] } },
+      {
+        id: 'a',
+        slideData: [{ tag: 'q', type: 'checkbox' }],
+        logic: {
+          q: [
+            { optionName: 'x', index: 0, id: 'c' },
+            { optionName: 'y', index: 1, id: 'endsurvey' },
+          ],
+        },
+      },
       { id: 'b', slideData: [{ tag: 'r', type: 'text' }], jumpTo: 'a' },
       { id: 'c', slideData: [{ tag: 's', type: 'text' }] },
     ],
@@ -127,7 +155,15 @@ describe('captcha verification', () => {
 });
 
 describe('calendar links', () => {
-  const entry = { uid: 'apt_1', start: Date.UTC(2026, 2, 9, 13), end: Date.UTC(2026, 2, 9, 14), title: 'Talk; with, Ann', description: 'x'.repeat(200), location: 'Café', cancelled: false };
+  const entry = {
+    uid: 'apt_1',
+    start: Date.UTC(2026, 2, 9, 13),
+    end: Date.UTC(2026, 2, 9, 14),
+    title: 'Talk; with, Ann',
+    description: 'x'.repeat(200),
+    location: 'Café',
+    cancelled: false,
+  };
   it('escapes text and folds long lines at 75 octets', () => {
     const ics = icsCalendar(entry, Date.UTC(2026, 2, 1), 'book.example.com');
     expect(ics).toContain('SUMMARY:Talk\\; with\\, Ann\r\n');

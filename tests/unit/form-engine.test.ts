@@ -19,8 +19,14 @@ describe('after submit', () => {
   const now = new Date('2026-03-01T15:04:00Z');
   it('redirects on action type 1 or a redirect URL, merge fields URL-encoded', () => {
     const form = body({ formAction: { actionType: 1, redirect_url: 'https://shop.example/thanks?name={{contact.first_name}}&e={{email}}' } });
-    expect(afterSubmit(form, contact, { redirect: true, now })).toEqual({ kind: 'redirect', url: 'https://shop.example/thanks?name=Zo%C3%AB%20%26%20Co&e=z%40example.com' });
-    expect(afterSubmit(body({ redirect_url: 'example.com/next' }), contact, { redirect: true, now })).toEqual({ kind: 'redirect', url: 'https://example.com/next' });
+    expect(afterSubmit(form, contact, { redirect: true, now })).toEqual({
+      kind: 'redirect',
+      url: 'https://shop.example/thanks?name=Zo%C3%AB%20%26%20Co&e=z%40example.com',
+    });
+    expect(afterSubmit(body({ redirect_url: 'example.com/next' }), contact, { redirect: true, now })).toEqual({
+      kind: 'redirect',
+      url: 'https://example.com/next',
+    });
   });
   it('never follows anything but http(s), and redirect=false shows the thank-you text instead', () => {
     const js = body({ formAction: { actionType: 1, redirect_url: 'javascript:alert(1)' } });
@@ -29,7 +35,10 @@ describe('after submit', () => {
     expect(afterSubmit(ok, contact, { redirect: false, now })).toEqual({ kind: 'thank-you', text: 'Merci' });
   });
   it('shows the seed default thank-you text, or its translation', () => {
-    expect(afterSubmit(body({}), contact, { redirect: true, now })).toEqual({ kind: 'thank-you', text: 'Thanks for submiting details, Will get back to you soon!' });
+    expect(afterSubmit(body({}), contact, { redirect: true, now })).toEqual({
+      kind: 'thank-you',
+      text: 'Thanks for submiting details, Will get back to you soon!',
+    });
     expect(afterSubmit(body({}), contact, { redirect: true, defaultThankYou: 'Danke!', now })).toEqual({ kind: 'thank-you', text: 'Danke!' });
   });
   it('fills unknown merge fields with nothing', () => {
@@ -37,7 +46,10 @@ describe('after submit', () => {
   });
   it('fills the date fields of a redirect URL as a survey ending does', () => {
     const form = body({ formAction: { actionType: 1, redirect_url: 'https://shop.example/thanks?on={{today}}&y={{ year }}' } });
-    expect(afterSubmit(form, contact, { redirect: true, now })).toEqual({ kind: 'redirect', url: 'https://shop.example/thanks?on=March%201st%2C%202026&y=2026' });
+    expect(afterSubmit(form, contact, { redirect: true, now })).toEqual({
+      kind: 'redirect',
+      url: 'https://shop.example/thanks?on=March%201st%2C%202026&y=2026',
+    });
   });
 });
 
@@ -51,7 +63,11 @@ describe('prefill', () => {
     ],
   }).fields;
   it('takes hidden fields from their query key or default, standard contact fields from the query, country from the location', () => {
-    expect(initialValues(fields, new URLSearchParams('first_name=Ann&utm_source=mail&notes=x'), {}, 'DE')).toEqual({ first_name: 'Ann', lead: 'mail', country: 'DE' });
+    expect(initialValues(fields, new URLSearchParams('first_name=Ann&utm_source=mail&notes=x'), {}, 'DE')).toEqual({
+      first_name: 'Ann',
+      lead: 'mail',
+      country: 'DE',
+    });
     expect(initialValues(fields, new URLSearchParams(''), { first_name: 'Known' }, '')).toEqual({ first_name: 'Known', lead: 'default', country: 'US' });
   });
 });
@@ -66,7 +82,15 @@ describe('looks', () => {
   });
   it('applies the seed button defaults and the seller styling as CSS variables', () => {
     const vars = formCssVars(body({ width: 550, style: { background: '#fff', border: { border: 1, radius: 8, color: 'red' } } }));
-    expect(vars).toMatchObject({ '--ef-form-width': '550px', '--ef-form-radius': '8px', '--ef-button-bg': '#188bf6', '--ef-button-color': '#ffffff', '--ef-button-padding': '15px', '--ef-button-radius': '4px', '--ef-button-border-width': '0px' });
+    expect(vars).toMatchObject({
+      '--ef-form-width': '550px',
+      '--ef-form-radius': '8px',
+      '--ef-button-bg': '#188bf6',
+      '--ef-button-color': '#ffffff',
+      '--ef-button-padding': '15px',
+      '--ef-button-radius': '4px',
+      '--ef-button-border-width': '0px',
+    });
     expect(formCssVars(body({ style: { background: 'red;} body{display:none' } }))['--ef-form-bg']).toBe('transparent');
     // White on a light green button does not read: the label turns dark.
     expect(formCssVars(body({ button: { background: '#37ca37', color: '#ffffff' } }))['--ef-button-color']).toBe('#102a43');
@@ -74,14 +98,21 @@ describe('looks', () => {
   it('formats amounts with two decimals in the locale, and sizes in B/kB/MB/GB/TB', () => {
     expect(formatAmount('1234.5', 'en')).toBe('1,234.50');
     expect(formatAmount('1234,5', 'de')).toBe('1.234,50');
-    expect(['0', '2048', String(5 * 1024 ** 2), String(3 * 1024 ** 3), String(2 * 1024 ** 4)].map((n) => formatFileSize(Number(n), 'en'))).toEqual(['0 B', '2 kB', '5 MB', '3 GB', '2 TB']);
+    expect(['0', '2048', String(5 * 1024 ** 2), String(3 * 1024 ** 3), String(2 * 1024 ** 4)].map((n) => formatFileSize(Number(n), 'en'))).toEqual([
+      '0 B',
+      '2 kB',
+      '5 MB',
+      '3 GB',
+      '2 TB',
+    ]);
   });
 });
 
 describe('the next step of a form element posted without JavaScript', () => {
   it('is a path on this site, never another origin', () => {
     expect(nextStep(new URLSearchParams('next=/accelerator'))).toBe('/accelerator');
-    for (const bad of ['//evil.example', '/\\evil.example', 'https://evil.example', 'javascript:alert(1)', '']) expect(nextStep(new URLSearchParams({ next: bad }))).toBeNull();
+    for (const bad of ['//evil.example', '/\\evil.example', 'https://evil.example', 'javascript:alert(1)', ''])
+      expect(nextStep(new URLSearchParams({ next: bad }))).toBeNull();
   });
 });
 

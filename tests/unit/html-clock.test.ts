@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clockBucket, htmlDependenceOf } from '../../src/tree/html-clock';
 
-describe('how a page\'s HTML depends on the clock', () => {
+describe("how a page's HTML depends on the clock", () => {
   const paragraph = (text: string) => ({ id: 'p', meta: 'paragraph', extra: { text } });
   const clockOf = (elements: unknown) => htmlDependenceOf(elements).clock;
 
@@ -21,7 +21,7 @@ describe('how a page\'s HTML depends on the clock', () => {
     expect(htmlDependenceOf([paragraph('"meta":"calendar"'), { meta: 'survey' }])).toEqual({ clock: 'none', zoned: false });
   });
 
-  it('keys a copy by the day, hour or minute in the page\'s zone', () => {
+  it("keys a copy by the day, hour or minute in the page's zone", () => {
     const at = Date.parse('2026-06-10T22:30:00Z');
     expect(clockBucket('none', at, 'Europe/Berlin')).toBe('');
     // 00:30 on the 11th in Berlin, still the 10th in UTC.

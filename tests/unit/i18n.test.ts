@@ -77,7 +77,12 @@ describe('form strings sent to the browser', () => {
     const { t } = createI18n(lang);
     return {
       ui: Object.fromEntries(Object.keys(englishForm.ui).map((key) => [key, t(`form:ui.${key}`)])),
-      messages: Object.fromEntries(Object.keys(englishForm.validation).map((key) => [key, t(`form:validation.${key}`, { interpolation: { skipOnVariables: true }, skipInterpolation: true })])),
+      messages: Object.fromEntries(
+        Object.keys(englishForm.validation).map((key) => [
+          key,
+          t(`form:validation.${key}`, { interpolation: { skipOnVariables: true }, skipInterpolation: true }),
+        ]),
+      ),
     };
   };
 

@@ -11,13 +11,33 @@ describe('normaliseLink', () => {
   });
 
   it('keeps anchors, tel:, sms:, mailto:, http(s) and relative targets', () => {
-    for (const target of ['#faq', 'tel:+15551234', 'sms:+15551234', 'mailto:a@b.co', 'http://a.co', 'HTTPS://a.co/x?y=1', '/thank-you', './next', '../up', '?a=1']) {
+    for (const target of [
+      '#faq',
+      'tel:+15551234',
+      'sms:+15551234',
+      'mailto:a@b.co',
+      'http://a.co',
+      'HTTPS://a.co/x?y=1',
+      '/thank-you',
+      './next',
+      '../up',
+      '?a=1',
+    ]) {
       expect(normaliseLink(target)).toBe(target);
     }
   });
 
   it('turns unsafe or empty targets into #', () => {
-    for (const target of ['javascript:alert(1)', ' JavaScript:alert(1)', 'java\tscript:alert(1)', 'data:text/html,x', 'vbscript:x', 'file:///etc/passwd', '', '   ']) {
+    for (const target of [
+      'javascript:alert(1)',
+      ' JavaScript:alert(1)',
+      'java\tscript:alert(1)',
+      'data:text/html,x',
+      'vbscript:x',
+      'file:///etc/passwd',
+      '',
+      '   ',
+    ]) {
       expect(normaliseLink(target)).toBe('#');
     }
     expect(normaliseLink(null)).toBe('#');
@@ -73,7 +93,14 @@ describe('carryQuery', () => {
 describe('http(s)-only link safety', () => {
   it('passes absolute http(s) URLs with a host, and site paths only where asked', () => {
     expect(['https://x.example/a', 'HTTP://x.example', ' http://x.example '].map(isHttpUrl)).toEqual([true, true, true]);
-    expect(['javascript:alert(1)', 'data:text/html,x', '//x.example', 'https://', '/offer', 'x.example'].map(isHttpUrl)).toEqual([false, false, false, false, false, false]);
+    expect(['javascript:alert(1)', 'data:text/html,x', '//x.example', 'https://', '/offer', 'x.example'].map(isHttpUrl)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
     expect([isSitePath('/offer'), isSitePath('//x.example'), isSitePath('offer')]).toEqual([true, false, false]);
   });
 

@@ -12,7 +12,19 @@ describe('merge fields', () => {
   });
 
   it('uses st, nd, rd and th', () => {
-    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 31].map((d) => `${d}${ordinalSuffix(d)}`)).toEqual(['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '23rd', '31st']);
+    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 31].map((d) => `${d}${ordinalSuffix(d)}`)).toEqual([
+      '1st',
+      '2nd',
+      '3rd',
+      '4th',
+      '11th',
+      '12th',
+      '13th',
+      '21st',
+      '22nd',
+      '23rd',
+      '31st',
+    ]);
   });
 
   it('escapes every value', () => {

@@ -40,7 +40,12 @@ describe('one-click proof', () => {
   });
 
   it('refuses an edited order id or time, and garbage', async () => {
-    const value = decodeURIComponent(asRequestCookie(await setCookieOf('http://shop.test/pay')).split('=').slice(1).join('='));
+    const value = decodeURIComponent(
+      asRequestCookie(await setCookieOf('http://shop.test/pay'))
+        .split('=')
+        .slice(1)
+        .join('='),
+    );
     const [, , mac] = value.split('.');
     for (const forged of [`or_paid2.${PAID_AT}.${mac}`, `or_paid1.${PAID_AT + 60_000}.${mac}`, 'x', '', `or_paid1.${PAID_AT}.${'A'.repeat(43)}=`]) {
       expect(await read(`ef_oneclick_fn_demo=${encodeURIComponent(forged)}`, PAID_AT + 120_000)).toBeNull();

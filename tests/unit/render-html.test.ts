@@ -30,7 +30,14 @@ function render(elements: ReturnType<typeof el>[], query = '') {
   const log: { event: string; detail: Record<string, unknown> }[] = [];
   const page = preparePage(
     { pageId: 'pg_1', funnelId: 'fn_1', stepId: 'st_1', elements, popups: [], funnelNextStep: 'https://shop.test/next' },
-    { query, host: 'shop.test', isPreview: false, translator: createI18n('en'), log: (event, detail) => log.push({ event, detail }), now: new Date(Date.UTC(2026, 0, 1)) },
+    {
+      query,
+      host: 'shop.test',
+      isPreview: false,
+      translator: createI18n('en'),
+      log: (event, detail) => log.push({ event, detail }),
+      now: new Date(Date.UTC(2026, 0, 1)),
+    },
   );
   const segments = renderTree(
     page.sections.map((node) => ({ node, place: { sectionIndex: 0, inPopup: false } })),
@@ -52,12 +59,20 @@ describe('the element tree as HTML', () => {
     ]);
     expect(segments).toHaveLength(1);
     const html = htmlOf(segments);
-    expect(html).toMatch(/^<section id="sec" class="ef-el ef-section" data-element="section" aria-label="Hero"><div class="ef-section-inner"><div id="col"[^>]*><h2 id="h"[^>]*style="font-size:40px">Hello <b>you<\/b><\/h2><div id="b"/);
+    expect(html).toMatch(
+      /^<section id="sec" class="ef-el ef-section" data-element="section" aria-label="Hero"><div class="ef-section-inner"><div id="col"[^>]*><h2 id="h"[^>]*style="font-size:40px">Hello <b>you<\/b><\/h2><div id="b"/,
+    );
     expect(html).toContain('data-action="go-to-next-funnel-step"');
   });
 
   it('leaves islands to Astro as their own segments, between the HTML around them', () => {
-    const { segments } = render([el('sec', 'section', {}, ['col']), el('col', 'column', {}, ['h', 'f', 'h2']), el('h', 'heading', { text: 'A' }), el('f', 'form'), el('h2', 'heading', { text: 'B' })]);
+    const { segments } = render([
+      el('sec', 'section', {}, ['col']),
+      el('col', 'column', {}, ['h', 'f', 'h2']),
+      el('h', 'heading', { text: 'A' }),
+      el('f', 'form'),
+      el('h2', 'heading', { text: 'B' }),
+    ]);
     expect(segments).toHaveLength(3);
     expect(segments[0]).toMatch(/<h1 id="h"[^>]*>A<\/h1>$/);
     expect(segments[1]).toMatchObject({ node: { element: { id: 'f' } }, place: { sectionIndex: 0 } });
@@ -65,7 +80,12 @@ describe('the element tree as HTML', () => {
   });
 
   it('renders an element whose renderer throws as nothing, and the rest of the page', () => {
-    const { segments } = render([el('sec', 'section', {}, ['x', 'h']), el('x', 'broken', {}, ['inner']), el('inner', 'heading', { text: 'inside' }), el('h', 'heading', { text: 'after' })]);
+    const { segments } = render([
+      el('sec', 'section', {}, ['x', 'h']),
+      el('x', 'broken', {}, ['inner']),
+      el('inner', 'heading', { text: 'inside' }),
+      el('h', 'heading', { text: 'after' }),
+    ]);
     const html = htmlOf(segments);
     expect(html).not.toContain('inside');
     expect(html).toContain('>after</h1>');

@@ -31,7 +31,9 @@ describe('video sources', () => {
     expect(playerUrl('vimeo', 'https://vimeo.com/76979871', false)).toBe('https://player.vimeo.com/video/76979871?autoplay=1');
     expect(playerUrl('vimeo', 'https://player.vimeo.com/video/76979871?h=abc', true)).toBe('https://player.vimeo.com/video/76979871?autoplay=1&h=abc&muted=1');
     expect(playerUrl('wistia', 'https://acme.wistia.com/medias/e4a27b971d', false)).toBe('https://fast.wistia.net/embed/iframe/e4a27b971d?autoPlay=true');
-    expect(playerUrl('wistia', 'https://fast.wistia.net/embed/iframe/e4a27b971d', true)).toBe('https://fast.wistia.net/embed/iframe/e4a27b971d?autoPlay=true&muted=true');
+    expect(playerUrl('wistia', 'https://fast.wistia.net/embed/iframe/e4a27b971d', true)).toBe(
+      'https://fast.wistia.net/embed/iframe/e4a27b971d?autoPlay=true&muted=true',
+    );
     expect(playerUrl('custom_embed', 'https://vimeo.com/1', false)).toBeNull();
   });
 

@@ -94,7 +94,10 @@ describe('action markup for the renderers', () => {
   const links = { nextStepUrl: 'https://shop.test/thanks', stepUrl: (path: string) => (path ? `https://shop.test/${path}` : '') };
 
   it('makes navigation actions real links', () => {
-    expect(actionMarkup('go-to-next-funnel-step', {}, links)).toEqual({ tag: 'a', attributes: { 'data-action': 'go-to-next-funnel-step', href: 'https://shop.test/thanks' } });
+    expect(actionMarkup('go-to-next-funnel-step', {}, links)).toEqual({
+      tag: 'a',
+      attributes: { 'data-action': 'go-to-next-funnel-step', href: 'https://shop.test/thanks' },
+    });
     expect(actionMarkup('go-to-funnel-step', { stepPath: 'upsell' }, links).attributes.href).toBe('https://shop.test/upsell');
     expect(actionMarkup('go-to-funnel-step', {}, links).attributes.href).toBe('#');
     expect(actionMarkup('url', { visitWebsite: { url: 'example.com', newTab: true } }, links).attributes).toEqual({
@@ -106,7 +109,11 @@ describe('action markup for the renderers', () => {
     expect(actionMarkup('url', { visitWebsite: { url: 'javascript:alert(1)' } }, links).attributes.href).toBe('#');
     expect(actionMarkup('click-to-call', { phoneNumber: '+1 (555) 123-4567' }, links).attributes.href).toBe('tel:+15551234567');
     expect(actionMarkup('click-to-sms', { phoneNumber: '+15551234567' }, links).attributes.href).toBe('sms:+15551234567');
-    expect(actionMarkup('scroll-to-element', { scrollToElement: '#sec_faq' }, links).attributes).toEqual({ 'data-action': 'scroll-to-element', href: '#sec_faq', 'data-scroll-to': 'sec_faq' });
+    expect(actionMarkup('scroll-to-element', { scrollToElement: '#sec_faq' }, links).attributes).toEqual({
+      'data-action': 'scroll-to-element',
+      href: '#sec_faq',
+      'data-scroll-to': 'sec_faq',
+    });
   });
 
   it('makes in-page actions buttons with their data attributes', () => {

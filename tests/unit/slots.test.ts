@@ -21,11 +21,14 @@ const NOW = ms('2026-03-01T12:00:00Z');
 
 describe('free slots', () => {
   it('lists weekday slots in the calendar zone, keyed by date in the visitor zone', () => {
-    const slots = freeSlots(calendar(), [], { from: ms('2026-03-02T00:00:00-05:00'), to: ms('2026-03-02T23:59:59-05:00'), timeZone: 'America/New_York', now: NOW });
+    const slots = freeSlots(calendar(), [], {
+      from: ms('2026-03-02T00:00:00-05:00'),
+      to: ms('2026-03-02T23:59:59-05:00'),
+      timeZone: 'America/New_York',
+      now: NOW,
+    });
     expect(Object.keys(slots)).toEqual(['2026-03-02']);
-    expect(slots['2026-03-02']?.slots).toEqual(
-      ['09', '10', '11', '12', '13', '14', '15', '16'].map((h) => `2026-03-02T${h}:00:00-05:00`),
-    );
+    expect(slots['2026-03-02']?.slots).toEqual(['09', '10', '11', '12', '13', '14', '15', '16'].map((h) => `2026-03-02T${h}:00:00-05:00`));
   });
 
   it('keeps 9 to 5 on the wall clock across the spring-forward change', () => {
@@ -84,7 +87,12 @@ describe('free slots', () => {
   });
 
   it('steps by the slot interval, never past closing time', () => {
-    const starts = freeSlots(calendar({ slot_duration: 60, slot_interval: 30 }), [], { from: ms('2026-03-02T05:00:00Z'), to: ms('2026-03-03T05:00:00Z'), timeZone: 'America/New_York', now: NOW });
+    const starts = freeSlots(calendar({ slot_duration: 60, slot_interval: 30 }), [], {
+      from: ms('2026-03-02T05:00:00Z'),
+      to: ms('2026-03-03T05:00:00Z'),
+      timeZone: 'America/New_York',
+      now: NOW,
+    });
     expect(starts['2026-03-02']?.slots).toHaveLength(15);
     expect(starts['2026-03-02']?.slots.at(-1)).toBe('2026-03-02T16:00:00-05:00');
   });

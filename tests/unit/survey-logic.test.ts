@@ -41,7 +41,13 @@ const slides: SurveySlide[] = v.parse(surveyFormData, {
         { id: 'f_needs', tag: 'needs', type: 'checkbox', picklistOptions: ['Leads', 'Sales', 'Out'] },
         { tag: 'note', type: 'textarea' },
       ],
-      logic: { needs: [{ optionName: 'Leads', index: 3, id: 's_skipped' }, { optionName: 'Sales', index: 4, id: 's_contact' }, { optionName: 'Out', index: -1, id: 'disqualify' }] },
+      logic: {
+        needs: [
+          { optionName: 'Leads', index: 3, id: 's_skipped' },
+          { optionName: 'Sales', index: 4, id: 's_contact' },
+          { optionName: 'Out', index: -1, id: 'disqualify' },
+        ],
+      },
     },
     { id: 's_skipped', slideName: 'Skipped', slideData: [{ tag: 'skipped', type: 'text' }] },
     {
@@ -114,7 +120,11 @@ describe('Back, progress and answers', () => {
   it('submits only the answers of the visited slides', () => {
     const nav = at(4, [0, 1]);
     expect(visitedSlides(slides, nav).map((s) => s.id)).toEqual(['s_kind', 's_revenue', 's_contact']);
-    expect(answersOf(visitedSlides(slides, nav), { kind: 'Coach', revenue: 'High', needs: ['Leads'], email: 'a@b.co' })).toEqual({ kind: 'Coach', revenue: 'High', email: 'a@b.co' });
+    expect(answersOf(visitedSlides(slides, nav), { kind: 'Coach', revenue: 'High', needs: ['Leads'], email: 'a@b.co' })).toEqual({
+      kind: 'Coach',
+      revenue: 'High',
+      email: 'a@b.co',
+    });
   });
 });
 
@@ -168,7 +178,10 @@ describe('endings', () => {
       now,
     });
     expect(ending).toEqual({ kind: 'message', html: 'Sorry &#60;b&#62;Ann&#60;/b&#62;!' });
-    expect(surveyEnding('ended', action({}), { answers: {}, texts, redirectAllowed: true, now })).toEqual({ kind: 'message', html: 'Survey Ended! Please try again' });
+    expect(surveyEnding('ended', action({}), { answers: {}, texts, redirectAllowed: true, now })).toEqual({
+      kind: 'message',
+      html: 'Survey Ended! Please try again',
+    });
   });
 
   it('redirects when the type is "1" to an http(s) URL with encoded answers, unless redirects are off', () => {
@@ -186,7 +199,10 @@ describe('the next funnel step after a survey element', () => {
   const input = (url: string, search: string) => ({ answers: {}, texts, redirectAllowed: true, now: new Date(0), nextStep: { url, search } });
 
   it("carries the page's query into a step URL that has its own query and hash, its own keys winning", () => {
-    expect(surveyEnding('submitted', action, input('https://shop.example/thanks?a=1#top', '?b=2&a=9'))).toEqual({ kind: 'redirect', url: 'https://shop.example/thanks?a=1&b=2#top' });
+    expect(surveyEnding('submitted', action, input('https://shop.example/thanks?a=1#top', '?b=2&a=9'))).toEqual({
+      kind: 'redirect',
+      url: 'https://shop.example/thanks?a=1&b=2#top',
+    });
     expect(surveyEnding('submitted', action, input('/thanks', '?utm_source=mail'))).toEqual({ kind: 'redirect', url: '/thanks?utm_source=mail' });
   });
 

@@ -184,7 +184,13 @@ describe('timer views (deadline-based, the same HTML for every visitor)', () => 
       t,
       'en',
     );
-    expect(countdown).toMatchObject({ id: 'cd_1', kind: 'countdown', deadlines: [at('2026-06-11T12:00:00Z')], labels: TIMER_LABELS.spanish, region: '[timer:region]' });
+    expect(countdown).toMatchObject({
+      id: 'cd_1',
+      kind: 'countdown',
+      deadlines: [at('2026-06-11T12:00:00Z')],
+      labels: TIMER_LABELS.spanish,
+      region: '[timer:region]',
+    });
     expect(countdown.expire).toEqual({ kind: 'redirect', url: 'https://x.test' });
     expect(countdown.units.map((unit) => unit.value)).toEqual(['--', '--', '--', '--']);
     expect(countdown.deadlineText).toBe('[timer:endsAt June 11, 2026 at 12:00 PM (UTC)]');
@@ -201,25 +207,32 @@ describe('timer views (deadline-based, the same HTML for every visitor)', () => 
     expect(daily.units.find((unit) => unit.unit === 'days')?.hidden).toBe(true);
   });
 
-  it('gives a minute timer its full duration; the first visit is the browser\'s business', () => {
-    const minute = minuteTimerView({ id: 'mt_1', extra: { minutes: 15, cookieDate: 2, revisitAction: 'auto-hide-element', showElementsOnRevisit: ['sec_b'] } }, t);
+  it("gives a minute timer its full duration; the first visit is the browser's business", () => {
+    const minute = minuteTimerView(
+      { id: 'mt_1', extra: { minutes: 15, cookieDate: 2, revisitAction: 'auto-hide-element', showElementsOnRevisit: ['sec_b'] } },
+      t,
+    );
     expect(minute.evergreen).toEqual({ durationMs: 900000, cookieDays: 2, revisitAction: 'auto-hide-element', showOnRevisit: ['sec_b'] });
     expect(minute.units.map((unit) => unit.value)).toEqual(['00', '00', '15', '00']);
     expect(minute.deadlines).toEqual([]);
   });
 
   it('lists the elements that start hidden because a timer shows them', () => {
-    const ids = idsShownByTimers([
-      { id: 'cd_1', meta: 'countdown', extra: { expireAction: 'hide', showElements: ['sec_late'] } },
-      { id: 'mt_1', meta: 'minute-timer', extra: { revisitAction: 'auto-hide-element', showElementsOnRevisit: 'sec_back' } },
-      { id: 'btn', meta: 'button', extra: { expireAction: 'hide', showElements: ['nope'] } },
-    ], TIMER_METAS);
+    const ids = idsShownByTimers(
+      [
+        { id: 'cd_1', meta: 'countdown', extra: { expireAction: 'hide', showElements: ['sec_late'] } },
+        { id: 'mt_1', meta: 'minute-timer', extra: { revisitAction: 'auto-hide-element', showElementsOnRevisit: 'sec_back' } },
+        { id: 'btn', meta: 'button', extra: { expireAction: 'hide', showElements: ['nope'] } },
+      ],
+      TIMER_METAS,
+    );
     expect([...ids].sort()).toEqual(['sec_back', 'sec_late']);
   });
 });
 
 describe('day-timer deadlines across daylight-saving changes', () => {
-  const daily = (now: string, hours: number, zone: string) => nextDailyInstants(at(now), { hours, minutes: 0, seconds: 0 }, zone, 7).map((ms) => new Date(ms).toISOString());
+  const daily = (now: string, hours: number, zone: string) =>
+    nextDailyInstants(at(now), { hours, minutes: 0, seconds: 0 }, zone, 7).map((ms) => new Date(ms).toISOString());
 
   it('keeps midnight in the zone when Berlin falls back (a 25-hour day)', () => {
     const deadlines = daily('2026-10-23T12:00:00Z', 0, 'Europe/Berlin');

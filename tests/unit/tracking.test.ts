@@ -28,9 +28,7 @@ describe('cookies', () => {
   });
 
   it('serialises with lifetime, path and SameSite', () => {
-    expect(serializeCookie('fingerprint', uuid, fingerprintCookieOptions(true))).toBe(
-      `fingerprint=${uuid}; Max-Age=31536000; Path=/; SameSite=Lax; Secure`,
-    );
+    expect(serializeCookie('fingerprint', uuid, fingerprintCookieOptions(true))).toBe(`fingerprint=${uuid}; Max-Age=31536000; Path=/; SameSite=Lax; Secure`);
     expect(serializeCookie('t', 'a b', { maxAge: 86400 })).toBe('t=a%20b; Max-Age=86400; Path=/; SameSite=Lax');
   });
 });

@@ -43,8 +43,14 @@ describe('elementAction', () => {
     expect(act('go-to-funnel-step', { stepPath: 'st_2' }).attributes.href).toBe('/upsell?utm=1');
     expect(act('url', { visitWebsite: { url: 'example.com', newTab: true } }).attributes).toMatchObject({ href: 'https://example.com', target: '_blank' });
     expect(act('click-to-call', { phoneNumber: '+1 (555) 010-2030' }).attributes.href).toBe('tel:+15550102030');
-    expect(act('sell-product', { productId: { id: 'prod_1' }, saleAction: 'go-to-next-funnel-step' }).attributes).toMatchObject({ 'data-product-id': 'prod_1', 'data-sale-action': 'go-to-next-funnel-step' });
-    expect(act('openPopup', { popupId: 'popup_1' })).toEqual({ tag: 'button', attributes: { type: 'button', 'data-action': 'openPopup', 'data-popup-id': 'popup_1', 'aria-haspopup': 'dialog' } });
+    expect(act('sell-product', { productId: { id: 'prod_1' }, saleAction: 'go-to-next-funnel-step' }).attributes).toMatchObject({
+      'data-product-id': 'prod_1',
+      'data-sale-action': 'go-to-next-funnel-step',
+    });
+    expect(act('openPopup', { popupId: 'popup_1' })).toEqual({
+      tag: 'button',
+      attributes: { type: 'button', 'data-action': 'openPopup', 'data-popup-id': 'popup_1', 'aria-haspopup': 'dialog' },
+    });
   });
 
   it("links a missing step to '#' and logs it; logs unknown actions", () => {
@@ -63,7 +69,9 @@ describe('images and styles', () => {
   });
 
   it('turns camelCase styles into safe inline CSS', () => {
-    expect(inlineStyle({ backgroundColor: '#fff', WebkitBoxShadow: 'none', paddingTop: 8 })).toBe('background-color:#fff;-webkit-box-shadow:none;padding-top:8');
+    expect(inlineStyle({ backgroundColor: '#fff', WebkitBoxShadow: 'none', paddingTop: 8 })).toBe(
+      'background-color:#fff;-webkit-box-shadow:none;padding-top:8',
+    );
     expect(inlineStyle({ color: 'red;position:fixed', 'bad name': 'x', width: 'expression(alert(1))' })).toBe('color:redposition:fixed;width:alert(1))');
     expect(cssUrl('https://x.test/a".png')).toBe('url("https://x.test/a%22.png")');
     expect(cssUrl('javascript:alert(1)')).toBeNull();

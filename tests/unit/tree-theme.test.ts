@@ -7,7 +7,24 @@ const page = (over: Record<string, unknown> = {}) => ({ elements: [], popups: []
 describe('theme', () => {
   it('defines the seed palette and the default typography as CSS variables', () => {
     const css = themeCss(page());
-    expect(Object.keys(DEFAULT_PALETTE)).toEqual(['Primary', 'Secondary', 'White', 'Gray', 'Black', 'Red', 'Orange', 'Yellow', 'Green', 'Teal', 'Malibu', 'Indigo', 'Purple', 'Pink', 'Transparent', 'Overlay']);
+    expect(Object.keys(DEFAULT_PALETTE)).toEqual([
+      'Primary',
+      'Secondary',
+      'White',
+      'Gray',
+      'Black',
+      'Red',
+      'Orange',
+      'Yellow',
+      'Green',
+      'Teal',
+      'Malibu',
+      'Indigo',
+      'Purple',
+      'Pink',
+      'Transparent',
+      'Overlay',
+    ]);
     expect(css).toContain('--primary:#37ca37');
     expect(css).toContain('--secondary:#188bf6');
     expect(css).toContain('--ef-headline-font:"Montserrat"');
@@ -19,7 +36,12 @@ describe('theme', () => {
   it("takes the page's colours and typography, sanitised", () => {
     const css = themeCss(
       page({
-        general: { colors: [{ label: 'Primary', value: '#ff0000' }, { label: 'Brand Blue', value: 'blue;}body{display:none' }] },
+        general: {
+          colors: [
+            { label: 'Primary', value: '#ff0000' },
+            { label: 'Brand Blue', value: 'blue;}body{display:none' },
+          ],
+        },
         defaultSettings: { typography: { headlineFont: 'Open Sans', textColor: '#333' } },
       }),
     );

@@ -8,7 +8,14 @@ const ids = (nodes: ReturnType<typeof buildTree>): unknown[] => nodes.map((n) =>
 
 describe('buildTree', () => {
   it('uses sections as roots in list order and children in child order', () => {
-    const elements = [el('c1', 'column', ['b', 'a']), el('s2', 'section'), el('s1', 'section', ['r1']), el('r1', 'row', ['c1']), el('a', 'element'), el('b', 'element')];
+    const elements = [
+      el('c1', 'column', ['b', 'a']),
+      el('s2', 'section'),
+      el('s1', 'section', ['r1']),
+      el('r1', 'row', ['c1']),
+      el('a', 'element'),
+      el('b', 'element'),
+    ];
     expect(ids(buildTree(elements, () => {}))).toEqual(['s2', ['s1', [['r1', [['c1', ['b', 'a']]]]]]]);
   });
 

@@ -7,7 +7,10 @@ import { canonicalTimeZone, requestTimeZone, zoneOrUtc } from '../../src/lib/tim
 
 /** What Temporal itself answers, the reference the fast path must match. */
 const reference = (date: string, time: string, zone: string) =>
-  (time === '24:00' ? Temporal.PlainDate.from(date).add({ days: 1 }).toZonedDateTime({ timeZone: zone }) : Temporal.PlainDate.from(date).toZonedDateTime({ timeZone: zone, plainTime: Temporal.PlainTime.from(time) })).epochMilliseconds;
+  (time === '24:00'
+    ? Temporal.PlainDate.from(date).add({ days: 1 }).toZonedDateTime({ timeZone: zone })
+    : Temporal.PlainDate.from(date).toZonedDateTime({ timeZone: zone, plainTime: Temporal.PlainTime.from(time) })
+  ).epochMilliseconds;
 
 describe('zone clock', () => {
   it.each([

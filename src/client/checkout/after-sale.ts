@@ -11,7 +11,10 @@ import { setCookie } from '../cookie-jar';
 import { trackPixelEvent } from '../pixel';
 
 /** True when the visitor is being redirected; false after the post-sale alert. */
-export function completeSale(win: Window, sale: { answer: PayAnswer; locationId: string; pixelEvent: 'OrderFormPurchase' | 'Upsell'; target: string | null; postSaleMessage: string }): boolean {
+export function completeSale(
+  win: Window,
+  sale: { answer: PayAnswer; locationId: string; pixelEvent: 'OrderFormPurchase' | 'Upsell'; target: string | null; postSaleMessage: string },
+): boolean {
   const token = sale.answer.mmLogs[0]?.token;
   if (token && sale.locationId) {
     const name = membershipCookieName(sale.locationId);

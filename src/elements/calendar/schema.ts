@@ -7,10 +7,7 @@ import { baseExtra, flag, str } from '../common';
 
 export const extraSchema = v.looseObject({
   ...baseExtra,
-  calendarId: v.optional(
-    v.union([v.string(), v.looseObject({ id: str(), is_provider: flag(), providerId: str() })]),
-    '',
-  ),
+  calendarId: v.optional(v.union([v.string(), v.looseObject({ id: str(), is_provider: flag(), providerId: str() })]), ''),
   is_provider: flag(),
   providerId: str(),
 });

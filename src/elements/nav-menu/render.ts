@@ -25,7 +25,7 @@ function menuItems(items: MenuItem[], ctx: RenderContext, nested: boolean, id?: 
   for (const item of items) {
     const hasSub = item.childs.length > 0;
     out += `<li${attrs({ class: classList('ef-nav-item', hasSub && 'ef-nav-has-sub'), 'data-menu-item': item.id || undefined })}>`;
-    out += itemLabel(item, ctx) + (hasSub ? menuItems(item.childs, ctx, true) : '') + '</li>';
+    out += `${itemLabel(item, ctx) + (hasSub ? menuItems(item.childs, ctx, true) : '')}</li>`;
   }
   return `${out}</ul>`;
 }
@@ -33,10 +33,14 @@ function menuItems(items: MenuItem[], ctx: RenderContext, nested: boolean, id?: 
 export function renderNavMenu({ node, extra, ctx, place }: ElementProps<NavMenuExtra>): string {
   const layout = ['left', 'center', 'right'].includes(extra.layout) ? extra.layout : 'right';
   const id = node.element.id;
-  const outer = attrs(elementAttrs(node, extra, { classes: [`ef-nav-${layout}`] }), { 'aria-label': extra.ariaLabel || extra.headline || ctx.t('menu.toggle') });
+  const outer = attrs(elementAttrs(node, extra, { classes: [`ef-nav-${layout}`] }), {
+    'aria-label': extra.ariaLabel || extra.headline || ctx.t('menu.toggle'),
+  });
   let inner = '';
   if (extra.includeLogo || extra.includeHeadline) {
-    const logo = extra.includeLogo ? sellerImage({ class: 'ef-nav-logo', src: extra.logoUrl, alt: extra.headline, height: 48, cdnBase: ctx.cdnBase, lazy: place.sectionIndex > 0 }) : '';
+    const logo = extra.includeLogo
+      ? sellerImage({ class: 'ef-nav-logo', src: extra.logoUrl, alt: extra.headline, height: 48, cdnBase: ctx.cdnBase, lazy: place.sectionIndex > 0 })
+      : '';
     const headline = extra.includeHeadline && extra.headline ? `<span class="ef-nav-headline">${esc(extra.headline)}</span>` : '';
     inner += `<div class="ef-nav-brand">${logo}${headline}</div>`;
   }

@@ -27,15 +27,13 @@ export function acceptedLanguages(header: string | null | undefined): string[] {
 }
 
 /** Picks the language for a request. */
-export function resolveLanguage(input: {
-  pageLanguage?: string | null;
-  queryLanguage?: string | null;
-  acceptLanguage?: string | null;
-}): Language {
+export function resolveLanguage(input: { pageLanguage?: string | null; queryLanguage?: string | null; acceptLanguage?: string | null }): Language {
   return (
     matchLanguage(input.queryLanguage) ??
     matchLanguage(input.pageLanguage) ??
-    acceptedLanguages(input.acceptLanguage).map(matchLanguage).find((l) => l !== null) ??
+    acceptedLanguages(input.acceptLanguage)
+      .map(matchLanguage)
+      .find((l) => l !== null) ??
     DEFAULT_LANGUAGE
   );
 }

@@ -66,11 +66,7 @@ export function freeSlotStarts(settings: SlotSettings, busy: readonly BusyInterv
 }
 
 /** Free slots grouped by date in the query's zone: `{"YYYY-MM-DD": {slots: [ISO with offset]}}`. */
-export function freeSlots(
-  settings: SlotSettings,
-  busy: readonly BusyInterval[],
-  query: SlotQuery,
-): Record<string, { slots: string[] }> {
+export function freeSlots(settings: SlotSettings, busy: readonly BusyInterval[], query: SlotQuery): Record<string, { slots: string[] }> {
   const out: Record<string, { slots: string[] }> = {};
   const inZone = zoneClock(query.timeZone);
   for (const start of freeSlotStarts(settings, busy, query)) {

@@ -8,10 +8,7 @@
 import type { RevisitAction } from './settings';
 
 /** What the minute timer shows on this page load. */
-export type EvergreenState =
-  | { kind: 'running'; endsAt: number; firstVisit: number; revisit: boolean }
-  | { kind: 'expired' }
-  | { kind: 'hidden' };
+export type EvergreenState = { kind: 'running'; endsAt: number; firstVisit: number; revisit: boolean } | { kind: 'expired' } | { kind: 'hidden' };
 
 /** Inputs of the evergreen decision. */
 export interface EvergreenInput {

@@ -7,10 +7,7 @@
 import { redirectTarget } from '../links';
 
 /** The completion behaviour of a timer, ready to apply. */
-export type ExpireAction =
-  | { kind: 'redirect'; url: string }
-  | { kind: 'toggle'; hide: string[]; show: string[] }
-  | { kind: 'none' };
+export type ExpireAction = { kind: 'redirect'; url: string } | { kind: 'toggle'; hide: string[]; show: string[] } | { kind: 'none' };
 
 /** `/welcome`, `/a/b?x=1`: a path on the same host (not `//host`, which names another host). */
 const SAME_HOST_PATH = /^\/(?![/\\])[^\s]*$/;

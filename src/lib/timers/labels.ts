@@ -13,19 +13,7 @@ export interface TimerLabels {
   dir: 'ltr' | 'rtl';
 }
 
-type Language =
-  | 'english'
-  | 'french'
-  | 'spanish'
-  | 'german'
-  | 'russian'
-  | 'japanese'
-  | 'chinese'
-  | 'korean'
-  | 'arabic'
-  | 'dutch'
-  | 'italian'
-  | 'swedish';
+type Language = 'english' | 'french' | 'spanish' | 'german' | 'russian' | 'japanese' | 'chinese' | 'korean' | 'arabic' | 'dutch' | 'italian' | 'swedish';
 
 const ltr = (days: string, hours: string, minutes: string, seconds: string): TimerLabels => ({
   days,

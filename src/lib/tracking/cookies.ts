@@ -34,12 +34,7 @@ export function readCookie(header: string | null | undefined, name: string): str
 
 /** The assignment string for `document.cookie = …` (SameSite=Lax, path / unless given). */
 export function serializeCookie(name: string, value: string, options: CookieOptions): string {
-  const parts = [
-    `${name}=${encodeURIComponent(value)}`,
-    `Max-Age=${Math.max(0, Math.floor(options.maxAge))}`,
-    `Path=${options.path ?? '/'}`,
-    'SameSite=Lax',
-  ];
+  const parts = [`${name}=${encodeURIComponent(value)}`, `Max-Age=${Math.max(0, Math.floor(options.maxAge))}`, `Path=${options.path ?? '/'}`, 'SameSite=Lax'];
   if (options.secure) parts.push('Secure');
   return parts.join('; ');
 }

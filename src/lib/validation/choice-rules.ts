@@ -75,7 +75,11 @@ export function cascadeRule(field: FormField, value: unknown): FieldResult {
   const chosen = filled.filter((l) => l !== '');
   const paths = parseList(field.picklistOptions)
     .filter((o): o is Record<string, unknown> => typeof o === 'object' && o !== null)
-    .map((o) => Object.entries(o).sort(([a], [b]) => Number(a) - Number(b)).map(([, value]) => String(value)));
+    .map((o) =>
+      Object.entries(o)
+        .sort(([a], [b]) => Number(a) - Number(b))
+        .map(([, value]) => String(value)),
+    );
   // Levels must follow one of the offered paths, from the top.
   if (paths.length > 0 && !paths.some((path) => chosen.every((level, i) => path[i] === level))) return { error: messages.option };
   return { value: filled };

@@ -56,8 +56,7 @@ export const messages = {
   phone: m('phone'),
   website: m('website'),
   date: m('date'),
-  dateOfBirth: (field: Named, mode: ValidationMode) =>
-    mode === 'survey' ? m('dateOfBirthNamed', { label: field.label.trim() || 'Date' }) : m('dateOfBirth'),
+  dateOfBirth: (field: Named, mode: ValidationMode) => (mode === 'survey' ? m('dateOfBirthNamed', { label: field.label.trim() || 'Date' }) : m('dateOfBirth')),
   number: (field: Named) => m('number', { name: nameOf(field) }),
   money: m('money'),
   chooseOne: m('chooseOne'),

@@ -7,7 +7,6 @@
 import { COUNTRY_CODES, isCountryCode } from '../countries';
 import { httpUrl } from '../http-url';
 
-
 /** Missing, null, blank text or an empty list. */
 export function isEmpty(value: unknown): boolean {
   if (value === undefined || value === null) return true;
@@ -87,6 +86,6 @@ export function asCountryCode(value: string): string | undefined {
 export function asWebsite(value: string): string | undefined {
   const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value}`;
   const url = httpUrl(withScheme);
-  if (!url || !url.hostname.includes('.') || /\s/.test(value)) return undefined;
+  if (!url?.hostname.includes('.') || /\s/.test(value)) return undefined;
   return url.toString();
 }

@@ -18,9 +18,7 @@ export interface ChargeItem {
 }
 
 /** The card an order is charged to: one just set up by the order form, or one saved by an earlier order. */
-export type CardSource =
-  | { kind: 'setup'; setupIntentId: string; paymentMethodId: string }
-  | { kind: 'saved'; customerId: string; paymentMethodId: string };
+export type CardSource = { kind: 'setup'; setupIntentId: string; paymentMethodId: string } | { kind: 'saved'; customerId: string; paymentMethodId: string };
 
 export interface ChargeRequest {
   orderId: string;

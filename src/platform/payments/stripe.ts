@@ -85,7 +85,10 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     const interval = items[0]?.interval ?? 'month';
     const lines: Stripe.SubscriptionCreateParams.Item[] = [];
     for (const item of items) {
-      const product = await stripe.products.create({ name: item.name, metadata: { product_id: item.productId } }, { idempotencyKey: `${req.idempotencyKey}-product-${item.productId}` });
+      const product = await stripe.products.create(
+        { name: item.name, metadata: { product_id: item.productId } },
+        { idempotencyKey: `${req.idempotencyKey}-product-${item.productId}` },
+      );
       lines.push({ price_data: { currency: req.currency.toLowerCase(), product: product.id, unit_amount: item.amount, recurring: { interval } } });
     }
     const subscription = await stripe.subscriptions.create(
@@ -99,14 +102,25 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       },
       { idempotencyKey: `${req.idempotencyKey}-subscription-${interval}` },
     );
-    return { orderType: 'subscription', ref: subscription.id, status: subscription.status, amount: sum(items), currency: req.currency, productIds: items.map((i) => i.productId) };
+    return {
+      orderType: 'subscription',
+      ref: subscription.id,
+      status: subscription.status,
+      amount: sum(items),
+      currency: req.currency,
+      productIds: items.map((i) => i.productId),
+    };
   }
 
   return {
     name: 'stripe',
     async createSetupIntent({ locationId, metadata = {} }) {
       try {
-        const intent = await stripe.setupIntents.create({ usage: 'off_session', allowed_payment_method_types: ['card'], metadata: { ...metadata, location_id: locationId } });
+        const intent = await stripe.setupIntents.create({
+          usage: 'off_session',
+          allowed_payment_method_types: ['card'],
+          metadata: { ...metadata, location_id: locationId },
+        });
         if (!intent.client_secret) throw new PaymentFailure('unavailable', 'The payment provider did not start a card setup.');
         return { clientSecret: intent.client_secret };
       } catch (err) {
@@ -128,7 +142,11 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       try {
         const setup = await stripe.setupIntents.retrieve(setupIntentId);
         const expected = Object.entries({ ...metadata, location_id: locationId });
-        if (setup.status !== 'succeeded' || idOf(setup.payment_method) !== paymentMethodId || expected.some(([key, value]) => setup.metadata?.[key] !== value)) {
+        if (
+          setup.status !== 'succeeded' ||
+          idOf(setup.payment_method) !== paymentMethodId ||
+          expected.some(([key, value]) => setup.metadata?.[key] !== value)
+        ) {
           throw new PaymentFailure('invalid', CARD_NOT_SET_UP);
         }
       } catch (err) {
@@ -153,7 +171,13 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         if (sum(oneTime) > 0) charges.push(await chargeOnce(req, owner, oneTime));
         const intervals = [...new Set(req.items.filter((i) => i.recurring).map((i) => i.interval ?? 'month'))];
         for (const interval of intervals) {
-          charges.push(await subscribe(req, owner, req.items.filter((i) => i.recurring && (i.interval ?? 'month') === interval)));
+          charges.push(
+            await subscribe(
+              req,
+              owner,
+              req.items.filter((i) => i.recurring && (i.interval ?? 'month') === interval),
+            ),
+          );
         }
         return { ...owner, charges };
       } catch (err) {

@@ -17,7 +17,6 @@ import { fieldErrors, submitEnv } from './submit-env';
 
 const NO_CALENDAR = 'Unable to find calendar';
 
-
 export function registerAppointmentRoutes(app: Hono<AppEnv>): void {
   mount(app, calls.reschedule, async (c, { json }) => {
     const calendar = await getCalendar(c.env.DB, json.calendar_id);

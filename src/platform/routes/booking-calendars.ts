@@ -16,7 +16,10 @@ const NO_CALENDAR = 'Unable to find calendar';
 
 export function registerCalendarRoutes(app: Hono<AppEnv>): void {
   mount(app, calls.widgetData, async (c, { query }) => {
-    const ids = (query.calendar ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    const ids = (query.calendar ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (ids.length === 0) throw new ApiError(404, NO_CALENDAR_ID);
     if (ids.length > 20 || ids.some((i) => !ID_PATTERN.test(i))) throw new ApiError(400, 'calendar: must be a comma list of calendar ids');
     const out: Record<string, unknown> = {};
@@ -42,7 +45,8 @@ export function registerCalendarRoutes(app: Hono<AppEnv>): void {
     const byId = query.use_id_instead_of_slug === 'true' || query.use_id_instead_of_slug === '1';
     let provider: CalendarProviderDocument | null = null;
     if (query.calendar_provider_id) provider = await getProvider(c.env.DB, { id: query.calendar_provider_id });
-    else if (query.calendar_provider_slug) provider = await getProvider(c.env.DB, byId ? { id: query.calendar_provider_slug } : { slug: query.calendar_provider_slug });
+    else if (query.calendar_provider_slug)
+      provider = await getProvider(c.env.DB, byId ? { id: query.calendar_provider_slug } : { slug: query.calendar_provider_slug });
     else if (query.calendar_slug) {
       // A service page without its provider in the path (/widget/appointment/service/{service}).
       const calendar = byId ? await getCalendar(c.env.DB, query.calendar_slug) : await getCalendarBySlug(c.env.DB, query.calendar_slug);

@@ -66,7 +66,13 @@ export async function activeAppointment(db: D1Database, id: string, calendarId?:
  * new ones claimed in the same batch as the update, so a taken slot fails the batch and the
  * appointment stays where it was.
  */
-export function moveStatements(db: D1Database, calendar: CalendarDocument, row: AppointmentRow, move: { start: number; zone: string }, now: number): D1PreparedStatement[] {
+export function moveStatements(
+  db: D1Database,
+  calendar: CalendarDocument,
+  row: AppointmentRow,
+  move: { start: number; zone: string },
+  now: number,
+): D1PreparedStatement[] {
   const end = move.start + calendar.slot_duration * 60_000;
   return [
     ...clearExpiredHolds(db, calendar.id, now),
@@ -99,7 +105,9 @@ export async function moveAppointment(
 /** Cancels an appointment with the visitor's reason; its slot is free again at once. */
 export async function cancelAppointment(db: D1Database, id: string, reason: string, now: number): Promise<AppointmentRow> {
   const [cancelled] = await db.batch<AppointmentRow>([
-    db.prepare(`UPDATE appointments SET status = 'cancelled', cancel_reason = ?, updated_at = ? WHERE id = ? AND status != 'cancelled' RETURNING *`).bind(reason, now, id),
+    db
+      .prepare(`UPDATE appointments SET status = 'cancelled', cancel_reason = ?, updated_at = ? WHERE id = ? AND status != 'cancelled' RETURNING *`)
+      .bind(reason, now, id),
     releaseMinutes(db, id),
   ]);
   const row = cancelled?.results[0];
@@ -111,10 +119,7 @@ export async function cancelAppointment(db: D1Database, id: string, reason: stri
 
 /** Stores the visitor's note (the additional-information step). */
 export async function addNote(db: D1Database, id: string, notes: string, now: number): Promise<AppointmentRow> {
-  const row = await db
-    .prepare('UPDATE appointments SET notes = ?, updated_at = ? WHERE id = ? RETURNING *')
-    .bind(notes, now, id)
-    .first<AppointmentRow>();
+  const row = await db.prepare('UPDATE appointments SET notes = ?, updated_at = ? WHERE id = ? RETURNING *').bind(notes, now, id).first<AppointmentRow>();
   if (!row) throw new ApiError(404, NO_EVENT);
   return row;
 }

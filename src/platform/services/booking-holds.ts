@@ -31,7 +31,13 @@ export function clearExpiredHolds(db: D1Database, calendarId: string, now: numbe
 /** Holds `start` for HOLD_MS; 409 when it is taken or held by someone else. */
 export async function holdSlot(db: D1Database, calendar: CalendarDocument, start: number, now: number, random?: RandomBytes): Promise<HoldRow> {
   if (!(await slotIsFree(db, calendar, start, now))) throw new ApiError(409, SLOT_TAKEN);
-  const hold: HoldRow = { id: newId('hold', random), calendar_id: calendar.id, start_time: start, end_time: start + calendar.slot_duration * 60_000, expires_at: now + HOLD_MS };
+  const hold: HoldRow = {
+    id: newId('hold', random),
+    calendar_id: calendar.id,
+    start_time: start,
+    end_time: start + calendar.slot_duration * 60_000,
+    expires_at: now + HOLD_MS,
+  };
   try {
     await db.batch([
       ...clearExpiredHolds(db, calendar.id, now),

@@ -35,7 +35,11 @@ export interface VerifiedPayment {
 }
 
 /** Verifies a paid calendar's card setup with the provider; null for a free calendar. */
-export async function verifyBookingPayment(payments: PaymentProvider | null, calendar: CalendarDocument, payload: BookingSubmission): Promise<VerifiedPayment | null> {
+export async function verifyBookingPayment(
+  payments: PaymentProvider | null,
+  calendar: CalendarDocument,
+  payload: BookingSubmission,
+): Promise<VerifiedPayment | null> {
   if (!isPaidCalendar(calendar)) return null;
   const result = payload.stripePaymentResult;
   // A bare card token says nothing about this calendar or amount, so it cannot pay for a booking.
@@ -43,11 +47,19 @@ export async function verifyBookingPayment(payments: PaymentProvider | null, cal
   if (!payments) throw new ApiError(503, CARDS_NOT_CONFIGURED);
   const setupIntentId = result.client_secret.split('_secret_')[0] ?? '';
   try {
-    await payments.checkCardSetup({ setupIntentId, paymentMethodId: result.paymentMethodId, locationId: calendar.locationId, metadata: bookingSetupMetadata(calendar) });
+    await payments.checkCardSetup({
+      setupIntentId,
+      paymentMethodId: result.paymentMethodId,
+      locationId: calendar.locationId,
+      metadata: bookingSetupMetadata(calendar),
+    });
   } catch (err) {
     if (err instanceof PaymentFailure && err.kind !== 'unavailable') throw new ApiError(402, CARD_NOT_VERIFIED, 'stripePaymentResult');
     console.error('booking card check failed', err);
     throw new ApiError(502, PAYMENT_FAILED);
   }
-  return { json: JSON.stringify({ stripePaymentResult: { paymentMethodId: result.paymentMethodId, setupIntentId }, amount: bookingSetupMetadata(calendar).amount }), setupIntentId };
+  return {
+    json: JSON.stringify({ stripePaymentResult: { paymentMethodId: result.paymentMethodId, setupIntentId }, amount: bookingSetupMetadata(calendar).amount }),
+    setupIntentId,
+  };
 }

@@ -39,13 +39,40 @@ export interface BookingInput {
   payments: PaymentProvider | null;
 }
 
-function insertAppointment(env: SubmitEnv, a: { id: string; calendar: CalendarDocument; start: number; zone: string; notes: string | null; fingerprint: string; payment: string | null; setupIntentId: string | null; submissionId: string }) {
+function insertAppointment(
+  env: SubmitEnv,
+  a: {
+    id: string;
+    calendar: CalendarDocument;
+    start: number;
+    zone: string;
+    notes: string | null;
+    fingerprint: string;
+    payment: string | null;
+    setupIntentId: string | null;
+    submissionId: string;
+  },
+) {
   return env.db
     .prepare(
       `INSERT INTO appointments (id, calendar_id, location_id, start_time, end_time, status, selected_timezone, notes, fingerprint, payment, setup_intent_id, submission_id, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, 'booked', ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
-    .bind(a.id, a.calendar.id, a.calendar.locationId, a.start, a.start + a.calendar.slot_duration * 60_000, a.zone, a.notes, a.fingerprint, a.payment, a.setupIntentId, a.submissionId, env.now, env.now);
+    .bind(
+      a.id,
+      a.calendar.id,
+      a.calendar.locationId,
+      a.start,
+      a.start + a.calendar.slot_duration * 60_000,
+      a.zone,
+      a.notes,
+      a.fingerprint,
+      a.payment,
+      a.setupIntentId,
+      a.submissionId,
+      env.now,
+      env.now,
+    );
 }
 
 /** Books (or, with event_id, moves) an appointment; field errors come back unwritten. */
@@ -82,7 +109,17 @@ export async function bookAppointment(env: SubmitEnv, input: BookingInput): Prom
     : [
         ...clearExpiredHolds(env.db, calendar.id, env.now),
         ...(hold ? releaseHoldStatements(env.db, hold.id) : []),
-        insertAppointment(env, { id, calendar, start, zone, notes, fingerprint: prepared.fingerprint, payment: payment?.json ?? null, setupIntentId: payment?.setupIntentId ?? null, submissionId }),
+        insertAppointment(env, {
+          id,
+          calendar,
+          start,
+          zone,
+          notes,
+          fingerprint: prepared.fingerprint,
+          payment: payment?.json ?? null,
+          setupIntentId: payment?.setupIntentId ?? null,
+          submissionId,
+        }),
         claimMinutes(env.db, calendar.id, { start, end: start + calendar.slot_duration * 60_000 }, id),
       ];
   const statements = [

@@ -15,7 +15,10 @@ export interface CalendarEntry {
 
 /** `20260302T140000Z`: an instant in UTC, basic format. */
 export function utcStamp(ms: number): string {
-  return new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return new Date(ms)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 /** Text value escaping of RFC 5545 §3.3.11. */

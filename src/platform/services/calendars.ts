@@ -79,7 +79,12 @@ export async function calendarForm(db: D1Database, calendar: CalendarDocument): 
 }
 
 /** The calendar as the widget receives it: with its form and the location's publishable key. */
-export async function calendarView(db: D1Database, calendar: CalendarDocument, location: Location | null, envKey: string | undefined): Promise<Record<string, unknown>> {
+export async function calendarView(
+  db: D1Database,
+  calendar: CalendarDocument,
+  location: Location | null,
+  envKey: string | undefined,
+): Promise<Record<string, unknown>> {
   const publishable = location?.stripePublishableKey || envKey || '';
   return {
     ...calendar,

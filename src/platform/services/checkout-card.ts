@@ -10,7 +10,8 @@ import type { OneClickProof } from '../payments/one-click-proof';
 import type { CardSource, PaymentProvider } from '../payments/provider';
 import { findOrder } from './orders';
 
-export const NO_ONE_CLICK_CARD = 'One-click purchase is only possible within 30 minutes of an order paid by card in this funnel. Please buy through the order form.';
+export const NO_ONE_CLICK_CARD =
+  'One-click purchase is only possible within 30 minutes of an order paid by card in this funnel. Please buy through the order form.';
 
 export interface Payer {
   id: string;
@@ -24,7 +25,7 @@ export async function cardSource(db: D1Database, p: PayPayload, proof: OneClickP
     return { kind: 'setup', setupIntentId: p.client_secret.split('_secret_')[0] ?? '', paymentMethodId: p.paymentMethodId };
   }
   const paid = proof && proof.funnelId === p.funnelId ? await findOrder(db, proof.orderId) : null;
-  if (!paid || paid.status !== 'paid' || paid.location_id !== p.locationId || paid.funnel_id !== p.funnelId || !paid.provider_customer || !paid.payment_method) {
+  if (paid?.status !== 'paid' || paid.location_id !== p.locationId || paid.funnel_id !== p.funnelId || !paid.provider_customer || !paid.payment_method) {
     throw new ApiError(403, NO_ONE_CLICK_CARD);
   }
   return { kind: 'saved', customerId: paid.provider_customer, paymentMethodId: paid.payment_method };
@@ -35,7 +36,14 @@ export async function cardSource(db: D1Database, p: PayPayload, proof: OneClickP
  * the contact's, and the first row stored wins when two requests race. Without a contact
  * the order gets a customer of its own.
  */
-export async function customerFor(db: D1Database, provider: PaymentProvider, locationId: string, payer: Payer | null, orderKey: string, now: number): Promise<string> {
+export async function customerFor(
+  db: D1Database,
+  provider: PaymentProvider,
+  locationId: string,
+  payer: Payer | null,
+  orderKey: string,
+  now: number,
+): Promise<string> {
   if (!payer) return provider.createCustomer({ idempotencyKey: `${orderKey}-customer`, locationId, contactId: null, email: null, name: null });
   const find = () =>
     db
@@ -44,7 +52,13 @@ export async function customerFor(db: D1Database, provider: PaymentProvider, loc
       .first<{ customer_id: string }>();
   const known = await find();
   if (known) return known.customer_id;
-  const created = await provider.createCustomer({ idempotencyKey: `customer-${locationId}-${payer.id}`, locationId, contactId: payer.id, email: payer.email, name: payer.full_name });
+  const created = await provider.createCustomer({
+    idempotencyKey: `customer-${locationId}-${payer.id}`,
+    locationId,
+    contactId: payer.id,
+    email: payer.email,
+    name: payer.full_name,
+  });
   await db
     .prepare('INSERT INTO payment_customers (location_id, contact_id, provider, customer_id, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING')
     .bind(locationId, payer.id, provider.name, created, now)

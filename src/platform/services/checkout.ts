@@ -21,7 +21,8 @@ import { ensureSession } from './sessions';
 
 export const NO_PRIMARY_PRODUCT = 'You must select at least one primary product for this transaction.';
 export const NOT_ON_STEP = 'productList: one or more products are not offered on this funnel step.';
-export const CHARGED_NOT_RECORDED = 'Your payment was received, but your order could not be confirmed yet. Please do not pay again: try once more in a moment, and the same payment will complete your order.';
+export const CHARGED_NOT_RECORDED =
+  'Your payment was received, but your order could not be confirmed yet. Please do not pay again: try once more in a moment, and the same payment will complete your order.';
 
 /** HTTP status a visitor gets for each kind of payment failure. */
 const FAILURE_STATUS: Record<PaymentFailureKind, 400 | 402 | 409 | 502> = { declined: 402, invalid: 400, unavailable: 502, in_progress: 409 };
@@ -49,7 +50,10 @@ export interface PayContext {
 async function orderPlace(db: D1Database, p: PayPayload) {
   const funnel = await getFunnel(db, p.funnelId);
   if (!funnel || funnel.locationId !== p.locationId) throw new ApiError(404, 'Funnel not found');
-  const step = await db.prepare('SELECT id, page_id FROM funnel_steps WHERE id = ? AND funnel_id = ?').bind(p.stepId, funnel.id).first<{ id: string; page_id: string | null }>();
+  const step = await db
+    .prepare('SELECT id, page_id FROM funnel_steps WHERE id = ? AND funnel_id = ?')
+    .bind(p.stepId, funnel.id)
+    .first<{ id: string; page_id: string | null }>();
   if (!step) throw new ApiError(404, 'Funnel step not found');
   if (p.pageId && step.page_id !== p.pageId) throw new ApiError(404, 'Page not found');
   return { funnel, step };
@@ -59,7 +63,10 @@ async function orderPlace(db: D1Database, p: PayPayload) {
 async function orderProducts(db: D1Database, p: PayPayload): Promise<{ products: ProductRow[]; currency: string }> {
   const products = await getProducts(db, p.productList);
   const wanted = new Set(p.productList);
-  if (products.length !== wanted.size || products.some((product) => product.location_id !== p.locationId || product.funnel_id !== p.funnelId || product.step_id !== p.stepId)) {
+  if (
+    products.length !== wanted.size ||
+    products.some((product) => product.location_id !== p.locationId || product.funnel_id !== p.funnelId || product.step_id !== p.stepId)
+  ) {
     throw new ApiError(400, NOT_ON_STEP, 'productList');
   }
   if (!products.some((product) => product.bump === 0)) throw new ApiError(400, NO_PRIMARY_PRODUCT, 'productList');
@@ -94,7 +101,14 @@ async function asApiError<T>(work: Promise<T>): Promise<T> {
 function sessionOf(db: D1Database, p: PayPayload, funnel: Funnel, orderSession: string | null, now: number, random: RandomBytes) {
   return ensureSession(
     db,
-    { locationId: p.locationId, kind: 'funnel', refId: funnel.id, name: funnel.name, fingerprint: p.sessionFingerprint ?? p.fingerprint, sessionId: orderSession ?? p.sessionId },
+    {
+      locationId: p.locationId,
+      kind: 'funnel',
+      refId: funnel.id,
+      name: funnel.name,
+      fingerprint: p.sessionFingerprint ?? p.fingerprint,
+      sessionId: orderSession ?? p.sessionId,
+    },
     now,
     random,
   );
@@ -136,7 +150,19 @@ export async function payOrder(db: D1Database, provider: PaymentProvider, p: Pay
   order ??= await createOrder(
     db,
     { of: submission, n: attempt.attempt, key: attempt.key },
-    { locationId: p.locationId, funnelId: funnel.id, stepId: step.id, pageId: p.pageId ?? step.page_id, contactId: contact?.id ?? null, fingerprint: p.fingerprint, source: p.source, submissionType: p.submissionType, sessionId: session.sessionId, currency, products },
+    {
+      locationId: p.locationId,
+      funnelId: funnel.id,
+      stepId: step.id,
+      pageId: p.pageId ?? step.page_id,
+      contactId: contact?.id ?? null,
+      fingerprint: p.fingerprint,
+      source: p.source,
+      submissionType: p.submissionType,
+      sessionId: session.sessionId,
+      currency,
+      products,
+    },
     now,
     random,
   );
@@ -160,7 +186,10 @@ export async function payOrder(db: D1Database, provider: PaymentProvider, p: Pay
       })),
       customerId,
       card,
-      description: chargeDescription(funnel.name, products.map((product) => product.name)),
+      description: chargeDescription(
+        funnel.name,
+        products.map((product) => product.name),
+      ),
     });
   } catch (err) {
     if (!(err instanceof PaymentFailure)) throw err;
@@ -170,7 +199,22 @@ export async function payOrder(db: D1Database, provider: PaymentProvider, p: Pay
   }
   try {
     const eventType = p.submissionType === SUBMISSION_TYPES.orderForm ? 'sale' : 'upsell';
-    await markPaid(db, order, result, { funnelId: funnel.id, stepId: step.id, pageId: order.page_id ?? '', eventType, fingerprint: p.fingerprint, contactId: order.contact_id, data: p.eventData }, now, random);
+    await markPaid(
+      db,
+      order,
+      result,
+      {
+        funnelId: funnel.id,
+        stepId: step.id,
+        pageId: order.page_id ?? '',
+        eventType,
+        fingerprint: p.fingerprint,
+        contactId: order.contact_id,
+        data: p.eventData,
+      },
+      now,
+      random,
+    );
   } catch (err) {
     // Charged but not recorded: the order stays processing under its key, so a retry
     // replays the charge and the webhook reconciles it.

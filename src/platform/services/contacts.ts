@@ -140,15 +140,24 @@ export async function prepareContactWrite(db: D1Database, raw: ContactInput, now
 
   const fill = COLUMNS.map((n) => `${n} = COALESCE(excluded.${n}, contacts.${n})`).join(', ');
   const target = email ? '(location_id, email) WHERE email IS NOT NULL' : '(location_id, phone) WHERE email IS NULL AND phone IS NOT NULL';
-  const upsert = email || phone ? ` ON CONFLICT ${target} DO UPDATE SET ${fill}, custom_fields = json_patch(contacts.custom_fields, excluded.custom_fields), updated_at = excluded.updated_at` : '';
+  const upsert =
+    email || phone
+      ? ` ON CONFLICT ${target} DO UPDATE SET ${fill}, custom_fields = json_patch(contacts.custom_fields, excluded.custom_fields), updated_at = excluded.updated_at`
+      : '';
   const statement = db
     .prepare(
       `INSERT INTO contacts (id, location_id, ${COLUMNS.join(', ')}, custom_fields, created_at, updated_at)
        VALUES (?, ?, ${COLUMNS.map(() => '?').join(', ')}, ?, ?, ?)${upsert} RETURNING id`,
     )
     .bind(id, input.locationId, ...values, custom, now, now);
-  if (email) return { statement, idSql: { sql: '(SELECT id FROM contacts WHERE location_id = ? AND email = ?)', params: [input.locationId, email] }, newId: id };
-  if (phone) return { statement, idSql: { sql: '(SELECT id FROM contacts WHERE location_id = ? AND phone = ? AND email IS NULL)', params: [input.locationId, phone] }, newId: id };
+  if (email)
+    return { statement, idSql: { sql: '(SELECT id FROM contacts WHERE location_id = ? AND email = ?)', params: [input.locationId, email] }, newId: id };
+  if (phone)
+    return {
+      statement,
+      idSql: { sql: '(SELECT id FROM contacts WHERE location_id = ? AND phone = ? AND email IS NULL)', params: [input.locationId, phone] },
+      newId: id,
+    };
   return { statement, idSql: { sql: '?', params: [id] }, newId: id };
 }
 
@@ -168,16 +177,16 @@ export async function getContact(db: D1Database, id: string): Promise<ContactRow
 }
 
 export async function findContactByEmail(db: D1Database, locationId: string, email: string): Promise<ContactRow | null> {
-  return db
-    .prepare('SELECT * FROM contacts WHERE location_id = ? AND email = ?')
-    .bind(locationId, email.trim().toLowerCase())
-    .first<ContactRow>();
+  return db.prepare('SELECT * FROM contacts WHERE location_id = ? AND email = ?').bind(locationId, email.trim().toLowerCase()).first<ContactRow>();
 }
 
 /** The contact a phone-only submission updates: a contact with an email may carry this phone too, and the earliest such contact is the one. */
 export async function contactIdByPhone(db: D1Database, locationId: string, phone: string | null | undefined): Promise<string | null> {
   const wanted = clean(phone);
   if (!wanted) return null;
-  const row = await db.prepare('SELECT id FROM contacts WHERE location_id = ? AND phone = ? ORDER BY created_at, id LIMIT 1').bind(locationId, wanted).first<{ id: string }>();
+  const row = await db
+    .prepare('SELECT id FROM contacts WHERE location_id = ? AND phone = ? ORDER BY created_at, id LIMIT 1')
+    .bind(locationId, wanted)
+    .first<{ id: string }>();
   return row?.id ?? null;
 }

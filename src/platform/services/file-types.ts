@@ -10,7 +10,10 @@ export interface FileKind {
   matches: (head: Uint8Array) => boolean;
 }
 
-const bytesAt = (offset: number, ...sig: number[]) => (h: Uint8Array) => sig.every((b, i) => h[offset + i] === b);
+const bytesAt =
+  (offset: number, ...sig: number[]) =>
+  (h: Uint8Array) =>
+    sig.every((b, i) => h[offset + i] === b);
 const ascii = (offset: number, text: string) => bytesAt(offset, ...[...text].map((c) => c.charCodeAt(0)));
 const any =
   (...tests: ((h: Uint8Array) => boolean)[]) =>

@@ -44,13 +44,7 @@ export interface EventCondition {
  * The statement that stores an event, for callers that batch it with their own writes.
  * `contact` selects the contact id in SQL, for a contact written earlier in the same batch.
  */
-export function funnelEventStatement(
-  db: D1Database,
-  event: FunnelEvent,
-  now: number,
-  when?: EventCondition,
-  contact?: EventCondition,
-): D1PreparedStatement {
+export function funnelEventStatement(db: D1Database, event: FunnelEvent, now: number, when?: EventCondition, contact?: EventCondition): D1PreparedStatement {
   return db
     .prepare(
       `INSERT INTO funnel_events

@@ -102,7 +102,26 @@ export async function createOrder(
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'processing', ?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT DO NOTHING`,
       )
-      .bind(id, order.locationId, order.funnelId, order.stepId, order.pageId, order.contactId, order.fingerprint, order.source, order.submissionType, order.currency, amount, key, attempt.of, attempt.n, membershipToken(random), order.sessionId, now, now),
+      .bind(
+        id,
+        order.locationId,
+        order.funnelId,
+        order.stepId,
+        order.pageId,
+        order.contactId,
+        order.fingerprint,
+        order.source,
+        order.submissionType,
+        order.currency,
+        amount,
+        key,
+        attempt.of,
+        attempt.n,
+        membershipToken(random),
+        order.sessionId,
+        now,
+        now,
+      ),
     ...order.products.map((p) =>
       db
         .prepare(
@@ -123,7 +142,14 @@ export async function createOrder(
  * event is recorded only by the request that settles the order, so a concurrent retry that
  * Stripe answered with a replay does not count the sale twice.
  */
-export async function markPaid(db: D1Database, order: OrderRow, result: ChargeResult, event: FunnelEvent, now: number, random: RandomBytes = cryptoRandom): Promise<void> {
+export async function markPaid(
+  db: D1Database,
+  order: OrderRow,
+  result: ChargeResult,
+  event: FunnelEvent,
+  now: number,
+  random: RandomBytes = cryptoRandom,
+): Promise<void> {
   await db.batch([
     funnelEventStatement(db, event, now, { sql: "EXISTS (SELECT 1 FROM orders WHERE id = ? AND status != 'paid')", params: [order.id] }),
     db
@@ -138,7 +164,18 @@ export async function markPaid(db: D1Database, order: OrderRow, result: ChargeRe
           `INSERT INTO payments (id, order_id, provider, provider_ref, status, amount, currency, order_type, product_ids, created_at, updated_at)
            VALUES (?, ?, 'stripe', ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (provider_ref) DO NOTHING`,
         )
-        .bind(newId('pay', random), order.id, charge.ref, charge.status, charge.amount, charge.currency, charge.orderType, JSON.stringify(charge.productIds), now, now),
+        .bind(
+          newId('pay', random),
+          order.id,
+          charge.ref,
+          charge.status,
+          charge.amount,
+          charge.currency,
+          charge.orderType,
+          JSON.stringify(charge.productIds),
+          now,
+          now,
+        ),
     ),
   ]);
 }

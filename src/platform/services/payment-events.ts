@@ -16,7 +16,10 @@ export type EventOutcome = 'applied' | 'duplicate' | 'ignored' | 'unmatched';
 
 /** The order a change belongs to: by the payment already recorded, else by the metadata's order id or idempotency key. */
 async function orderOf(db: D1Database, change: PaymentChange): Promise<string | null> {
-  const byPayment = await db.prepare('SELECT order_id FROM payments WHERE provider_ref = ? AND order_id IS NOT NULL').bind(change.ref).first<{ order_id: string }>();
+  const byPayment = await db
+    .prepare('SELECT order_id FROM payments WHERE provider_ref = ? AND order_id IS NOT NULL')
+    .bind(change.ref)
+    .first<{ order_id: string }>();
   if (byPayment) return byPayment.order_id;
   const byMetadata = await db
     .prepare('SELECT id FROM orders WHERE id = ? OR idempotency_key = ? LIMIT 1')
@@ -45,7 +48,18 @@ export async function applyPaymentEvent(db: D1Database, event: PaymentEvent, now
           `INSERT INTO payments (id, order_id, provider, provider_ref, status, amount, currency, order_type, product_ids, created_at, updated_at)
            VALUES (?, ?, 'stripe', ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (provider_ref) DO NOTHING`,
         )
-        .bind(newId('pay', random), orderId, change.ref, change.status, change.amount, change.currency.toUpperCase(), change.orderType, JSON.stringify(change.productIds), now, now),
+        .bind(
+          newId('pay', random),
+          orderId,
+          change.ref,
+          change.status,
+          change.amount,
+          change.currency.toUpperCase(),
+          change.orderType,
+          JSON.stringify(change.productIds),
+          now,
+          now,
+        ),
     );
   }
   statements.push(

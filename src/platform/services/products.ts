@@ -72,6 +72,9 @@ export async function getProducts(db: D1Database, ids: string[]): Promise<Produc
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
   const marks = unique.map(() => '?').join(', ');
-  const { results } = await db.prepare(`SELECT ${COLUMNS} FROM products WHERE id IN (${marks}) ORDER BY position, id`).bind(...unique).all<ProductRow>();
+  const { results } = await db
+    .prepare(`SELECT ${COLUMNS} FROM products WHERE id IN (${marks}) ORDER BY position, id`)
+    .bind(...unique)
+    .all<ProductRow>();
   return results;
 }

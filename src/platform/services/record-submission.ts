@@ -95,7 +95,9 @@ async function optinEvent(env: SubmitEnv, req: SubmitRequest, prepared: Prepared
   const pageId = text(data?.page_id);
   if (!funnelId || !stepId || !pageId) return [];
   const step = await env.db
-    .prepare('SELECT 1 AS ok FROM funnel_steps s JOIN funnels f ON f.id = s.funnel_id WHERE s.id = ? AND s.funnel_id = ? AND s.page_id = ? AND f.location_id = ?')
+    .prepare(
+      'SELECT 1 AS ok FROM funnel_steps s JOIN funnels f ON f.id = s.funnel_id WHERE s.id = ? AND s.funnel_id = ? AND s.page_id = ? AND f.location_id = ?',
+    )
     .bind(stepId, funnelId, pageId, req.locationId)
     .first();
   if (!step) return [];
@@ -126,7 +128,9 @@ export async function recordSubmission(
   const earlier = await storedSubmission(env.db, req.kind, row.refId, key);
   if (earlier) return earlier;
   const email = prepared.contact.email;
-  const known = email ? ((await findContactByEmail(env.db, req.locationId, email))?.id ?? null) : await contactIdByPhone(env.db, req.locationId, prepared.contact.phone);
+  const known = email
+    ? ((await findContactByEmail(env.db, req.locationId, email))?.id ?? null)
+    : await contactIdByPhone(env.db, req.locationId, prepared.contact.phone);
   const contact = await prepareContactWrite(env.db, prepared.contact, env.now, env.random);
   const id = newId('sub', env.random);
   const snapshot = (contactId: string) => submittedContact(contactId, prepared.contact);

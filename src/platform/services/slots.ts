@@ -28,7 +28,12 @@ export function slotSettings(calendar: CalendarDocument): SlotSettings {
  * Live appointments and unexpired holds of a calendar overlapping [from, to), except the
  * ids in `except` (the appointment being moved, the visitor's own hold).
  */
-export async function busyIntervals(db: D1Database, calendarId: string, range: { from: number; to: number; now: number }, except: readonly string[] = []): Promise<BusyInterval[]> {
+export async function busyIntervals(
+  db: D1Database,
+  calendarId: string,
+  range: { from: number; to: number; now: number },
+  except: readonly string[] = [],
+): Promise<BusyInterval[]> {
   const [a = '', b = ''] = except;
   const { results } = await db
     .prepare(

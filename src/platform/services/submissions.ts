@@ -84,7 +84,12 @@ async function captchaVerdict(env: SubmitEnv, req: SubmitRequest): Promise<'veri
   const field = req.fields.find((f) => f.type === 'captcha');
   if (!field || !env.turnstileSecret) return 'unchecked';
   const value = req.payload[fieldKey(field)] ?? req.payload['cf-turnstile-response'];
-  const ok = await verifyTurnstile({ secret: env.turnstileSecret, token: typeof value === 'string' ? value : '', remoteIp: env.remoteIp, fetcher: env.fetcher });
+  const ok = await verifyTurnstile({
+    secret: env.turnstileSecret,
+    token: typeof value === 'string' ? value : '',
+    remoteIp: env.remoteIp,
+    fetcher: env.fetcher,
+  });
   return ok ? 'verified' : 'failed';
 }
 

@@ -49,7 +49,13 @@ async function readWithin(stream: ReadableStream<Uint8Array>, remaining: number)
 /** The file's own name without folders, control characters or characters file systems refuse; its last 200 code points. */
 function safeName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  const cleaned = cutText(cleanLine(base).replace(/["<>|*?:]/g, '').trim(), 200, 'end');
+  const cleaned = cutText(
+    cleanLine(base)
+      .replace(/["<>|*?:]/g, '')
+      .trim(),
+    200,
+    'end',
+  );
   return cleaned || 'file';
 }
 
@@ -62,11 +68,7 @@ function decodeDataUrl(url: string): Uint8Array {
  * Reads and checks every file: the list to store, or the field error that refuses the
  * submission (unsupported or disguised content, over the total limit).
  */
-export async function prepareUploads(
-  source: UploadSource,
-  now: number,
-  random?: RandomBytes,
-): Promise<{ uploads: PreparedUpload[] } | { error: FieldError }> {
+export async function prepareUploads(source: UploadSource, now: number, random?: RandomBytes): Promise<{ uploads: PreparedUpload[] } | { error: FieldError }> {
   const uploads: PreparedUpload[] = [];
   let total = 0;
   const add = (field: string, filename: string, bytes: Uint8Array): FieldError | undefined => {

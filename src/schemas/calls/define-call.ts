@@ -46,7 +46,8 @@ export function route<T extends CallTypes = Record<never, never>>(
 }
 
 /** A route with the schemas that validate its input. */
-export interface CallSpec<J extends Maybe = Maybe, Q extends Maybe = Maybe, P extends Maybe = Maybe, F extends Maybe = Maybe, A = unknown> extends CallRoute<J, Q, P, F, A> {
+export interface CallSpec<J extends Maybe = Maybe, Q extends Maybe = Maybe, P extends Maybe = Maybe, F extends Maybe = Maybe, A = unknown>
+  extends CallRoute<J, Q, P, F, A> {
   json?: J;
   query?: Q;
   params?: P;
@@ -71,7 +72,9 @@ type Declared<R, K extends keyof CallTypes> = R extends { readonly types?: { [P 
 /** What a call answers when it succeeds. */
 export type AnswerOf<R extends CallRoute> = Declared<R, 'answer'>;
 
-type In<R extends CallRoute, K extends InputKind> = [Exclude<Declared<R, K>, undefined>] extends [never] ? never : v.InferInput<Exclude<Declared<R, K>, undefined> & Schema>;
+type In<R extends CallRoute, K extends InputKind> = [Exclude<Declared<R, K>, undefined>] extends [never]
+  ? never
+  : v.InferInput<Exclude<Declared<R, K>, undefined> & Schema>;
 
 /** The path parameters of a call, as strings. */
 export type PathParams<R extends CallRoute> = { [K in keyof In<R, 'params'>]: string };

@@ -95,7 +95,11 @@ export function BookingFlow(props: BookingWidgetProps & { initialZone: string })
   useEffect(() => {
     fingerprint.current = visitorFingerprint(settings.notrack);
     const first = calendars[0];
-    if (!settings.notrack && first) trackWidgetView({ kind: 'calendar', id: first.id, name: first.name, locationId: first.locationId, pixelId: first.pixelId, pageViewEvent: '' }, fingerprint.current);
+    if (!settings.notrack && first)
+      trackWidgetView(
+        { kind: 'calendar', id: first.id, name: first.name, locationId: first.locationId, pixelId: first.pixelId, pageViewEvent: '' },
+        fingerprint.current,
+      );
   }, []);
 
   // A visitor reaching for the widget (pointer, touch, focus) is about to pick a time, and the
@@ -135,13 +139,22 @@ export function BookingFlow(props: BookingWidgetProps & { initialZone: string })
     postBookingComplete(answer.fingerprint, calendar.id);
     const next: Step = { name: 'note', appointment: answer.appointment };
     if (!settings.redirect) return setStep(next);
-    const url = answer.calendarThankYouUrl ? redirectTarget(fillMergeUrl(answer.calendarThankYouUrl, { now: new Date(), contact: { ...contact, appointment_id: answer.id, start_time: answer.appointment.start_time } })) : null;
+    const url = answer.calendarThankYouUrl
+      ? redirectTarget(
+          fillMergeUrl(answer.calendarThankYouUrl, {
+            now: new Date(),
+            contact: { ...contact, appointment_id: answer.id, start_time: answer.appointment.start_time },
+          }),
+        )
+      : null;
     if (url) return redirectTop(url);
     if (settings.inline) document.dispatchEvent(new CustomEvent('booking:submit', { detail: { appointmentId: answer.id, calendarId: calendar.id } }));
     setStep(next);
   };
 
-  const popupTitle = { date: event ? m.popupReschedule : m.popupRequestForm, contact: m.popupRequestForm, note: m.popupRequested, done: m.popupThankYou }[step.name];
+  const popupTitle = { date: event ? m.popupReschedule : m.popupRequestForm, contact: m.popupRequestForm, note: m.popupRequested, done: m.popupThankYou }[
+    step.name
+  ];
 
   return (
     <div
@@ -178,25 +191,33 @@ export function BookingFlow(props: BookingWidgetProps & { initialZone: string })
       {step.name === 'contact' && (
         <LazyPartView
           part={contactStep}
-          props={{
-            lang: props.lang,
-            messages: m,
-            formStrings: props.formStrings,
-            settings,
-            calendar,
-            slot: step.slot,
-            zone,
-            fingerprint: fingerprint.current,
-            onBack: backToDates,
-            onBooked,
-          } satisfies ContactStepProps}
+          props={
+            {
+              lang: props.lang,
+              messages: m,
+              formStrings: props.formStrings,
+              settings,
+              calendar,
+              slot: step.slot,
+              zone,
+              fingerprint: fingerprint.current,
+              onBack: backToDates,
+              onBooked,
+            } satisfies ContactStepProps
+          }
           loading={
             <p className="ef-booking__status" role="status">
               {m.contactLoading}
             </p>
           }
           failed={(retry) => (
-            <LoadFailed message={m.contactLoadError} retryLabel={m.tryAgain} retry={retry} classes={{ ...FAILED_CLASSES, button: 'ef-booking__primary' }} focusRetry>
+            <LoadFailed
+              message={m.contactLoadError}
+              retryLabel={m.tryAgain}
+              retry={retry}
+              classes={{ ...FAILED_CLASSES, button: 'ef-booking__primary' }}
+              focusRetry
+            >
               <button type="button" className="ef-booking__link" onClick={() => backToDates(null)}>
                 {m.backToCalendar}
               </button>
@@ -205,10 +226,22 @@ export function BookingFlow(props: BookingWidgetProps & { initialZone: string })
         />
       )}
       {step.name === 'note' && (
-        <NoteStep messages={m} appointmentId={step.appointment.id} onDone={() => setStep({ name: 'done', appointment: step.appointment, rescheduled: false })} />
+        <NoteStep
+          messages={m}
+          appointmentId={step.appointment.id}
+          onDone={() => setStep({ name: 'done', appointment: step.appointment, rescheduled: false })}
+        />
       )}
       {step.name === 'done' && (
-        <Confirmation messages={m} lang={props.lang} use24h={settings.use24h} origin={props.origin} calendar={calendar} appointment={step.appointment} rescheduled={step.rescheduled} />
+        <Confirmation
+          messages={m}
+          lang={props.lang}
+          use24h={settings.use24h}
+          origin={props.origin}
+          calendar={calendar}
+          appointment={step.appointment}
+          rescheduled={step.rescheduled}
+        />
       )}
     </div>
   );

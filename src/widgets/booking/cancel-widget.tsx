@@ -58,7 +58,17 @@ export default function CancelWidget({ messages: m, lang, use24h, popup, appoint
           <label htmlFor={`${id}-reason`}>
             {m.cancelReason} <span aria-hidden="true">*</span>
           </label>
-          <textarea ref={field} id={`${id}-reason`} rows={4} required aria-required="true" value={reason} onChange={(e) => setReason(e.target.value)} aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`} maxLength={2000} />
+          <textarea
+            ref={field}
+            id={`${id}-reason`}
+            rows={4}
+            required
+            aria-required="true"
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+            maxLength={2000}
+          />
           <p id={`${id}-hint`} className="ef-booking__hint">
             {m.cancelReasonHint}
           </p>

@@ -56,8 +56,29 @@ export function ContactStep(props: ContactStepProps) {
   const formFields = fields.filter((f) => f.type !== 'payment');
   const today = todayIn(zone, Date.now());
   const strings = useMemo(() => expandFormStrings(formStrings), [formStrings]);
-  const engine = useFormEngine({ fields: formFields, initialValues: initialValues(formFields, new URLSearchParams(location.search), calendar.stickyContact ? rememberedContact(calendar.locationId) : {}, calendar.country), country: calendar.country, today, turnstile: false }, root);
-  const env: FieldEnv = { lang: props.lang, country: calendar.country, today, labelsVisible: calendar.form.formLabelVisible !== false, strings, turnstileSiteKey: '' };
+  const engine = useFormEngine(
+    {
+      fields: formFields,
+      initialValues: initialValues(
+        formFields,
+        new URLSearchParams(location.search),
+        calendar.stickyContact ? rememberedContact(calendar.locationId) : {},
+        calendar.country,
+      ),
+      country: calendar.country,
+      today,
+      turnstile: false,
+    },
+    root,
+  );
+  const env: FieldEnv = {
+    lang: props.lang,
+    country: calendar.country,
+    today,
+    labelsVisible: calendar.form.formLabelVisible !== false,
+    strings,
+    turnstileSiteKey: '',
+  };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the hold belongs to this slot, taken once.
   useEffect(() => {
@@ -91,7 +112,19 @@ export function ContactStep(props: ContactStepProps) {
       const values = engine.values as Record<string, unknown>;
       const payment = calendar.paid ? await confirmCard(values) : {};
       if (payment === null) return;
-      const formData = { ...values, ...payment, calendar_id: calendar.id, location_id: calendar.locationId, formId: calendar.formId, selected_slot: slot, selected_timezone: zone, fingerprint: props.fingerprint, eventData: eventData(), ...(funnelEventData() ? { funneEventData: funnelEventData() } : {}), ...(hold.current ? { hold_id: hold.current } : {}) };
+      const formData = {
+        ...values,
+        ...payment,
+        calendar_id: calendar.id,
+        location_id: calendar.locationId,
+        formId: calendar.formId,
+        selected_slot: slot,
+        selected_timezone: zone,
+        fingerprint: props.fingerprint,
+        eventData: eventData(),
+        ...(funnelEventData() ? { funneEventData: funnelEventData() } : {}),
+        ...(hold.current ? { hold_id: hold.current } : {}),
+      };
       const outcome = await sendSubmission({ call: 'appointment', formData, files: engine.files });
       if (outcome.kind === 'ok') {
         hold.current = null;
@@ -131,7 +164,15 @@ export function ContactStep(props: ContactStepProps) {
   const paymentAt = fields.findIndex((f) => f.type === 'payment');
   const before = paymentAt < 0 ? formFields : fields.slice(0, paymentAt);
   const after = paymentAt < 0 ? [] : fields.slice(paymentAt + 1);
-  const fieldProps = { values: engine.values, files: engine.files, errors: engine.errors, onChange: engine.setValue, onFiles: engine.setFiles, env, idPrefix: `ef-booking-${calendar.id}` };
+  const fieldProps = {
+    values: engine.values,
+    files: engine.files,
+    errors: engine.errors,
+    onChange: engine.setValue,
+    onFiles: engine.setFiles,
+    env,
+    idPrefix: `ef-booking-${calendar.id}`,
+  };
   const submitLabel = calendar.form.fields.find((f) => f.type === 'submit')?.label || calendar.form.button?.text || m.bookAppointment;
 
   return (
@@ -168,4 +209,3 @@ export function ContactStep(props: ContactStepProps) {
     </section>
   );
 }
-

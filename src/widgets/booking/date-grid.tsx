@@ -78,7 +78,13 @@ export function DateGrid(props: DateGridProps) {
   return (
     <div className="ef-booking__month">
       <div className="ef-booking__month-head">
-        <button type="button" className="ef-booking__nav" aria-label={m.prevMonth} disabled={!props.canGoBack} onClick={() => props.onFocus(firstOfMonth(addMonths(month, -1)))}>
+        <button
+          type="button"
+          className="ef-booking__nav"
+          aria-label={m.prevMonth}
+          disabled={!props.canGoBack}
+          onClick={() => props.onFocus(firstOfMonth(addMonths(month, -1)))}
+        >
           ‹
         </button>
         <h2 id={titleId} className="ef-booking__month-title" aria-live="polite">
@@ -88,7 +94,12 @@ export function DateGrid(props: DateGridProps) {
           ›
         </button>
       </div>
-      <div ref={gridRef} role="grid" aria-labelledby={titleId} className="ef-booking__grid" onKeyDown={onKeyDown}
+      <div
+        ref={gridRef}
+        role="grid"
+        aria-labelledby={titleId}
+        className="ef-booking__grid"
+        onKeyDown={onKeyDown}
         onFocus={() => {
           inGrid.current = true;
         }}

@@ -53,7 +53,9 @@ export function DateStep(props: DateStepProps) {
   const rangeStart = addDays(props.today, -2);
   const free = slots.status === 'ready' ? slots.slots : {};
   const isOpen = (date: IsoDate) => date >= rangeStart && (free[date]?.slots.length ?? 0) > 0;
-  const monthDays = Object.keys(free).filter((d) => monthOf(d) === monthOf(picker.month) && isOpen(d)).sort();
+  const monthDays = Object.keys(free)
+    .filter((d) => monthOf(d) === monthOf(picker.month) && isOpen(d))
+    .sort();
   const daySlots = picker.date ? (free[picker.date]?.slots ?? []) : [];
   const root = useRef<HTMLDivElement>(null);
   // The width as the last layout left it (a ResizeObserver reads it without forcing one);
@@ -162,7 +164,12 @@ export function DateStep(props: DateStepProps) {
             <span className="ef-booking__duration">
               {m.duration}: {calendar.durationLabel}
             </span>
-            <button type="button" className="ef-booking__primary" disabled={!picker.slot || !!props.busy} onClick={() => picker.slot && props.onConfirm(picker.slot)}>
+            <button
+              type="button"
+              className="ef-booking__primary"
+              disabled={!picker.slot || !!props.busy}
+              onClick={() => picker.slot && props.onConfirm(picker.slot)}
+            >
               {m.selectDate}
             </button>
           </div>

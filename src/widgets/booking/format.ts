@@ -35,7 +35,9 @@ export function weekdayNames(lang: string, width: 'short' | 'long'): string[] {
 /** "GMT-05:00" for a zone now. */
 export function zoneOffset(zone: string, now: number): string {
   try {
-    const part = dateTimeFormat('en', { timeZone: zone, timeZoneName: 'longOffset' }).formatToParts(now).find((p) => p.type === 'timeZoneName');
+    const part = dateTimeFormat('en', { timeZone: zone, timeZoneName: 'longOffset' })
+      .formatToParts(now)
+      .find((p) => p.type === 'timeZoneName');
     return part?.value === 'GMT' ? 'GMT+00:00' : (part?.value ?? '');
   } catch {
     return '';

@@ -47,7 +47,9 @@ export function toBookingCalendar(raw: Loose, country: string, t: TFunction, lan
     eventAddress: str(raw.event_address),
     form,
     formId: str(raw.form_id),
-    paid: paid ? { publishableKey: str(stripe.publishable_key), amountLabel: formatMoney(toMinorUnits(Number(stripe.amount), currency), currency, lang) } : null,
+    paid: paid
+      ? { publishableKey: str(stripe.publishable_key), amountLabel: formatMoney(toMinorUnits(Number(stripe.amount), currency), currency, lang) }
+      : null,
     thankYouUrl: str(raw.thank_you_url),
     pixelId: str(raw.pixel_id),
     stickyContact: raw.sticky_contact === true,
@@ -99,7 +101,17 @@ export async function loadEvent(api: ApiFetch, eventId: string): Promise<Loaded<
   const res = await getJson(api, callPath(bookingRoutes.getAppointment, { id: eventId }));
   if (!res.ok) return res.status === 404 || res.status === 400 ? { ok: false, status: 404, msg: 'No calendar event found' } : res;
   const e = res.value;
-  return { ok: true, value: { id: str(e.id), calendarId: str(e.calendar_id), startTime: str(e.start_time), endTime: str(e.end_time), selectedTimezone: str(e.selected_timezone), status: str(e.status) } };
+  return {
+    ok: true,
+    value: {
+      id: str(e.id),
+      calendarId: str(e.calendar_id),
+      startTime: str(e.start_time),
+      endTime: str(e.end_time),
+      selectedTimezone: str(e.selected_timezone),
+      status: str(e.status),
+    },
+  };
 }
 
 /** Props of the booking widget for calendar ids (the first is shown first). */
@@ -118,7 +130,8 @@ export async function loadBookingWidget(
   if (query.eventId) {
     const loaded = await loadEvent(api, query.eventId);
     if (!loaded.ok) return loaded;
-    if (loaded.value.status === 'cancelled' || !entries.some((e) => e.calendar.id === loaded.value.calendarId)) return { ok: false, status: 404, msg: t('booking:noEvent') };
+    if (loaded.value.status === 'cancelled' || !entries.some((e) => e.calendar.id === loaded.value.calendarId))
+      return { ok: false, status: 404, msg: t('booking:noEvent') };
     event = loaded.value;
   }
   const first = entries[0] as Loose;
@@ -151,7 +164,9 @@ export async function calendarElementIds(api: ApiFetch, ref: { calendarId: strin
  */
 export async function loadPrerenderedSlots(api: ApiFetch, calendarId: string, zone: string, now: number): Promise<PrerenderedSlots | null> {
   const month = firstOfMonth(todayIn(zone, now));
-  const res = await getJson(api, callPath(bookingRoutes.freeSlots, undefined, freeSlotsFor({ calendarId, ...monthRange(month), timezone: zone }))).catch(() => null);
+  const res = await getJson(api, callPath(bookingRoutes.freeSlots, undefined, freeSlotsFor({ calendarId, ...monthRange(month), timezone: zone }))).catch(
+    () => null,
+  );
   if (!res?.ok) return null;
   const slots: FreeSlots = {};
   for (const [date, day] of Object.entries(res.value)) {

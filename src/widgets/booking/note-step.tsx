@@ -33,7 +33,14 @@ export function NoteStep({ messages: m, appointmentId, onDone }: NoteStepProps) 
         {m.scheduled}
       </h2>
       <label htmlFor={`${id}-note`}>{m.additionalInfo}</label>
-      <textarea id={`${id}-note`} rows={4} value={note} onChange={(e) => setNote(e.target.value)} aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`} maxLength={5000} />
+      <textarea
+        id={`${id}-note`}
+        rows={4}
+        value={note}
+        onChange={(e) => setNote(e.target.value)}
+        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+        maxLength={5000}
+      />
       <p id={`${id}-hint`} className="ef-booking__hint">
         {m.noteHint}
       </p>

@@ -41,7 +41,10 @@ export async function cancelPageData(api: ApiFetch, request: Request, url: URL):
   const event = await loadEvent(api, query.eventId);
   if (!event.ok) return { translator, loaded: event.status === 404 ? { ok: false, status: 404, msg: t('booking:noEvent') } : event };
   const res = await api(callPath(bookingRoutes.widgetData, undefined, { calendar: event.value.calendarId }));
-  const data = (await res.json().catch(() => ({}))) as Record<string, { calendar?: { name?: string }; calendarProvider?: { use24hFormat?: boolean } } | undefined>;
+  const data = (await res.json().catch(() => ({}))) as Record<
+    string,
+    { calendar?: { name?: string }; calendarProvider?: { use24hFormat?: boolean } } | undefined
+  >;
   const entry = data[event.value.calendarId];
   const e = event.value;
   return {
@@ -53,7 +56,14 @@ export async function cancelPageData(api: ApiFetch, request: Request, url: URL):
         lang: translator.lang,
         use24h: query.use24h ?? Boolean(entry?.calendarProvider?.use24hFormat),
         popup: query.popup,
-        appointment: { id: e.id, startTime: e.startTime, endTime: e.endTime, zone: e.selectedTimezone, cancelled: e.status === 'cancelled', calendarName: entry?.calendar?.name ?? '' },
+        appointment: {
+          id: e.id,
+          startTime: e.startTime,
+          endTime: e.endTime,
+          zone: e.selectedTimezone,
+          cancelled: e.status === 'cancelled',
+          calendarName: entry?.calendar?.name ?? '',
+        },
       },
     },
   };

@@ -45,14 +45,21 @@ async function servicesOf(api: ApiFetch, query: URLSearchParams): Promise<Loaded
   return res.ok ? { ok: true, value: body } : { ok: false, status: res.status, msg: String(body.msg ?? '') };
 }
 
-export async function providerPageData(api: ApiFetch, request: Request, url: URL, providerRef: string): Promise<{ translator: Translator; loaded: Loaded<ProviderView> }> {
+export async function providerPageData(
+  api: ApiFetch,
+  request: Request,
+  url: URL,
+  providerRef: string,
+): Promise<{ translator: Translator; loaded: Loaded<ProviderView> }> {
   const translator = requestTranslator(request);
   const byId = url.searchParams.get('use_id_instead_of_slug');
   const q = new URLSearchParams({ calendar_provider_slug: providerRef, ...(byId ? { use_id_instead_of_slug: byId } : {}) });
   const answer = await servicesOf(api, q);
   if (!answer.ok) return { translator, loaded: answer };
   const provider = answer.value.calendarProvider as Loose;
-  const keep = new URLSearchParams([...url.searchParams].filter(([k]) => ['lang', 'use24hFormat', 'color', 'notrack', 'redirect', 'use_id_instead_of_slug'].includes(k)));
+  const keep = new URLSearchParams(
+    [...url.searchParams].filter(([k]) => ['lang', 'use24hFormat', 'color', 'notrack', 'redirect', 'use_id_instead_of_slug'].includes(k)),
+  );
   const suffix = keep.size ? `?${keep}` : '';
   const services = (answer.value.services as Loose[]).map((s) => ({
     name: String(s.name ?? ''),
@@ -77,7 +84,11 @@ export async function providerPageData(api: ApiFetch, request: Request, url: URL
 /** The calendar id a service path names (with its provider, or by the service alone). */
 export async function serviceCalendarId(api: ApiFetch, url: URL, service: string, provider: string | null): Promise<Loaded<string>> {
   const byId = url.searchParams.get('use_id_instead_of_slug');
-  const q = new URLSearchParams({ calendar_slug: service, ...(provider ? { calendar_provider_slug: provider } : {}), ...(byId ? { use_id_instead_of_slug: byId } : {}) });
+  const q = new URLSearchParams({
+    calendar_slug: service,
+    ...(provider ? { calendar_provider_slug: provider } : {}),
+    ...(byId ? { use_id_instead_of_slug: byId } : {}),
+  });
   const answer = await servicesOf(api, q);
   if (!answer.ok) return answer;
   const id = (answer.value.services as Loose[])[0]?.id;

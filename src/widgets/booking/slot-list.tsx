@@ -46,7 +46,12 @@ function Column(props: SlotListProps & { title: string; items: readonly string[]
                 {time}
               </button>
               {chosen && (
-                <button type="button" className="ef-booking__confirm" onClick={() => props.onConfirm(slot)} aria-label={fillTemplate(m.selectTimeLabel, { time, zone: props.zone })}>
+                <button
+                  type="button"
+                  className="ef-booking__confirm"
+                  onClick={() => props.onConfirm(slot)}
+                  aria-label={fillTemplate(m.selectTimeLabel, { time, zone: props.zone })}
+                >
                   {m.selectTime}
                 </button>
               )}

@@ -81,4 +81,3 @@ export interface PrerenderedSlots {
   month: IsoDate;
   slots: FreeSlots;
 }
-

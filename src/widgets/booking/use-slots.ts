@@ -22,10 +22,19 @@ export type SlotsState = { status: 'loading' } | { status: 'ready'; slots: FreeS
 
 const LOADING: SlotsState = { status: 'loading' };
 
-export function useSlots(calendarId: string, month: IsoDate, zone: string, version: number, prerendered: PrerenderedSlots | null | undefined, awake: boolean): SlotsState {
+export function useSlots(
+  calendarId: string,
+  month: IsoDate,
+  zone: string,
+  version: number,
+  prerendered: PrerenderedSlots | null | undefined,
+  awake: boolean,
+): SlotsState {
   const key = `${calendarId} ${month} ${zone}`;
   const matches = (p: typeof prerendered): p is NonNullable<typeof prerendered> => !!p && p.calendarId === calendarId && p.month === month && p.zone === zone;
-  const [answer, setAnswer] = useState<{ key: string; state: SlotsState }>(() => (matches(prerendered) ? { key, state: { status: 'ready', slots: prerendered.slots } } : { key, state: LOADING }));
+  const [answer, setAnswer] = useState<{ key: string; state: SlotsState }>(() =>
+    matches(prerendered) ? { key, state: { status: 'ready', slots: prerendered.slots } } : { key, state: LOADING },
+  );
   const latest = useRef(0);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `version` is the refetch trigger (a slot was taken meanwhile).
   useEffect(() => {
@@ -35,12 +44,14 @@ export function useSlots(calendarId: string, month: IsoDate, zone: string, versi
     // The first fetch of prerendered slots refreshes them in place.
     const refresh = ticket === 1 && matches(prerendered);
     if (!refresh) setAnswer({ key, state: LOADING });
-    void callApi(bookingRoutes.freeSlots, { query: freeSlotsFor({ calendarId, ...monthRange(month), timezone: zone }), signal: controller.signal }).then((answer) => {
-      if (ticket !== latest.current || controller.signal.aborted) return;
-      if (answer.kind === 'ok') setAnswer({ key, state: { status: 'ready', slots: answer.body } });
-      // A failed refresh keeps the prerendered slots: booking a taken one is refused with its own message.
-      else if (!refresh) setAnswer({ key, state: { status: 'failed', message: refusalText(answer, '') } });
-    });
+    void callApi(bookingRoutes.freeSlots, { query: freeSlotsFor({ calendarId, ...monthRange(month), timezone: zone }), signal: controller.signal }).then(
+      (answer) => {
+        if (ticket !== latest.current || controller.signal.aborted) return;
+        if (answer.kind === 'ok') setAnswer({ key, state: { status: 'ready', slots: answer.body } });
+        // A failed refresh keeps the prerendered slots: booking a taken one is refused with its own message.
+        else if (!refresh) setAnswer({ key, state: { status: 'failed', message: refusalText(answer, '') } });
+      },
+    );
     return () => controller.abort();
   }, [calendarId, month, zone, version, awake]);
   return answer.key === key ? answer.state : LOADING;

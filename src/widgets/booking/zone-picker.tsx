@@ -52,7 +52,13 @@ export function ZonePicker({ zone, now, messages: m, onChange }: ZonePickerProps
         <span id={`${id}-label`} className="ef-booking__zone-label">
           {m.timezone}
         </span>
-        <button type="button" className="ef-booking__zone-button" aria-labelledby={`${id}-label ${id}-value`} aria-haspopup="listbox" onClick={() => setOpen(true)}>
+        <button
+          type="button"
+          className="ef-booking__zone-button"
+          aria-labelledby={`${id}-label ${id}-value`}
+          aria-haspopup="listbox"
+          onClick={() => setOpen(true)}
+        >
           <span id={`${id}-value`}>{label(zone, now)}</span>
         </button>
       </div>

@@ -22,8 +22,7 @@ export function embedLoader(config: LoaderConfig): void {
   const httpUrl = new RegExp(config.httpUrl, 'i');
   const ours = (frame: HTMLIFrameElement) => frame.src.indexOf(`${origin}/`) === 0;
   const frames = () => Array.prototype.filter.call(document.getElementsByTagName('iframe'), ours) as HTMLIFrameElement[];
-  const hello = (frame: HTMLIFrameElement) =>
-    frame.contentWindow?.postMessage({ source: config.source, version: config.version, type: 'hello' }, origin);
+  const hello = (frame: HTMLIFrameElement) => frame.contentWindow?.postMessage({ source: config.source, version: config.version, type: 'hello' }, origin);
   const prepare = (frame: HTMLIFrameElement) => {
     if (frame.dataset.efEmbed) return;
     frame.dataset.efEmbed = '1';

@@ -55,8 +55,7 @@ export function readEmbedMessage(data: unknown): EmbedMessage | null {
 }
 
 /** True when `data` is the loader's `hello`. */
-export const isHello = (data: unknown): boolean =>
-  isRecord(data) && data.source === EMBED_SOURCE && data.version === EMBED_VERSION && data.type === 'hello';
+export const isHello = (data: unknown): boolean => isRecord(data) && data.source === EMBED_SOURCE && data.version === EMBED_VERSION && data.type === 'hello';
 
 /** Minimal window shape, so the functions run against any window (or a test double of one). */
 export interface EmbedWindow {

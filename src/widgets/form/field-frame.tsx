@@ -20,7 +20,12 @@ interface Props {
 }
 
 export function FieldFrameView({ field, frame, inputId, descriptionId, errorId, error, labelsVisible, requiredText, children }: Props) {
-  if (frame === 'bare') return <div className="ef-field ef-field--bare" data-field={field.tag}>{children}</div>;
+  if (frame === 'bare')
+    return (
+      <div className="ef-field ef-field--bare" data-field={field.tag}>
+        {children}
+      </div>
+    );
   const labelClass = labelsVisible ? 'ef-label' : 'ef-label ef-sr-only';
   const mark = field.required ? (
     <span className="ef-required">

@@ -3,7 +3,17 @@ import { HONEYPOT_FIELD } from '../../lib/spam-defence';
 import type { FormBody } from '../../schemas/form';
 import type { FormStrings } from './types';
 
-export function SubmitButton({ form, busy, strings, label }: { form: Pick<FormBody, 'button' | 'fields'>; busy: boolean; strings: FormStrings; label?: string }) {
+export function SubmitButton({
+  form,
+  busy,
+  strings,
+  label,
+}: {
+  form: Pick<FormBody, 'button' | 'fields'>;
+  busy: boolean;
+  strings: FormStrings;
+  label?: string;
+}) {
   const submitField = form.fields.find((f) => f.type === 'submit');
   const text = label || submitField?.label || form.button.text || strings.ui.submit;
   return (

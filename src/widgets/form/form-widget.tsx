@@ -71,7 +71,15 @@ export default function FormWidget(props: FormWidgetProps) {
     },
     root,
   );
-  const env: FieldEnv = { lang: props.lang, country: props.country, today: props.today, labelsVisible: form.formLabelVisible, strings, turnstileSiteKey: props.turnstileSiteKey, onCaptcha: engine.setCaptchaToken };
+  const env: FieldEnv = {
+    lang: props.lang,
+    country: props.country,
+    today: props.today,
+    labelsVisible: form.formLabelVisible,
+    strings,
+    turnstileSiteKey: props.turnstileSiteKey,
+    onCaptcha: engine.setCaptchaToken,
+  };
   const fingerprint = useRef('');
 
   // A layout effect: when a click made before hydration hydrates the island at once
@@ -79,7 +87,11 @@ export default function FormWidget(props: FormWidgetProps) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once when the island mounts.
   useLayoutEffect(() => {
     fingerprint.current = visitorFingerprint(props.notrack);
-    if (!props.notrack) trackWidgetView({ kind: 'form', id: formId, name: props.name, locationId, pixelId: form.fbPixelId, pageViewEvent: form.pageViewEvent }, fingerprint.current);
+    if (!props.notrack)
+      trackWidgetView(
+        { kind: 'form', id: formId, name: props.name, locationId, pixelId: form.fbPixelId, pageViewEvent: form.pageViewEvent },
+        fingerprint.current,
+      );
     // Prefill that only the browser knows: the funnel page's own query and the remembered
     // contact; then whatever the visitor typed before the island hydrated, which wins.
     const known = form.stickyContact ? rememberedContact(locationId) : {};
@@ -146,7 +158,16 @@ export default function FormWidget(props: FormWidgetProps) {
       aria-busy={busy || undefined}
     >
       {form.customStyle && <style>{form.customStyle}</style>}
-      <FormFields fields={form.fields} values={engine.values} files={engine.files} errors={engine.errors} onChange={engine.setValue} onFiles={engine.setFiles} env={env} idPrefix={`ef-${formId}`} />
+      <FormFields
+        fields={form.fields}
+        values={engine.values}
+        files={engine.files}
+        errors={engine.errors}
+        onChange={engine.setValue}
+        onFiles={engine.setFiles}
+        env={env}
+        idPrefix={`ef-${formId}`}
+      />
       <Honeypot label={strings.ui.honeypot} />
       <input type="hidden" name={FORM_TOKEN_FIELD} value={props.plainToken ?? props.token} />
       {props.idempotencyKey && <input type="hidden" name={IDEMPOTENCY_FIELD} value={props.idempotencyKey} />}

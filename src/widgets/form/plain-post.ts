@@ -50,7 +50,10 @@ export async function postPlainForm(
     const contact = (body.contact ?? {}) as Record<string, unknown>;
     const next = nextStep(options.query);
     if (next) return { kind: 'done', after: { kind: 'redirect', url: next } };
-    return { kind: 'done', after: afterSubmit(doc.form, contact, { redirect: options.redirect, defaultThankYou: options.thankYou, now: new Date(options.now()) }) };
+    return {
+      kind: 'done',
+      after: afterSubmit(doc.form, contact, { redirect: options.redirect, defaultThankYou: options.thankYou, now: new Date(options.now()) }),
+    };
   }
   const errors = Array.isArray(body.errors) ? (body.errors as FieldError[]) : [];
   const msg = typeof body.msg === 'string' ? body.msg : '';
@@ -62,7 +65,14 @@ function funnelOf(query: URLSearchParams): { funneEventData?: Record<string, str
   const [funnel, page, step] = [query.get('funnel_id'), query.get('page_id'), query.get('funnel_step_id')];
   if (!funnel || !page || !step) return {};
   return {
-    funneEventData: { event_type: 'optin', funnel_id: funnel, page_id: page, funnel_step_id: step, domain_name: query.get('domain') ?? '', page_url: query.get('page_url') ?? '' },
+    funneEventData: {
+      event_type: 'optin',
+      funnel_id: funnel,
+      page_id: page,
+      funnel_step_id: step,
+      domain_name: query.get('domain') ?? '',
+      page_url: query.get('page_url') ?? '',
+    },
   };
 }
 

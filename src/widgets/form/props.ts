@@ -36,8 +36,17 @@ export function turnstileSiteKey(env: { TURNSTILE_SITE_KEY?: string | undefined;
  * page's render: its language and clock, and no per-view token or query, since the page's
  * edge copy is shared by every visitor (the island fetches its token on mount).
  */
-export function inPageWidgetInput(page: { lang: string; t: Translator['t']; now: number }, env: Parameters<typeof turnstileSiteKey>[0]): Pick<FormPropsInput, 'translator' | 'now' | 'token' | 'turnstileSiteKey' | 'query'> {
-  return { translator: { lang: page.lang as Language, t: page.t }, now: page.now, token: '', turnstileSiteKey: turnstileSiteKey(env), query: new URLSearchParams() };
+export function inPageWidgetInput(
+  page: { lang: string; t: Translator['t']; now: number },
+  env: Parameters<typeof turnstileSiteKey>[0],
+): Pick<FormPropsInput, 'translator' | 'now' | 'token' | 'turnstileSiteKey' | 'query'> {
+  return {
+    translator: { lang: page.lang as Language, t: page.t },
+    now: page.now,
+    token: '',
+    turnstileSiteKey: turnstileSiteKey(env),
+    query: new URLSearchParams(),
+  };
 }
 
 export function formWidgetProps(input: FormPropsInput): FormWidgetProps {

@@ -27,7 +27,21 @@ interface Props {
   saving: boolean;
 }
 
-export function CardStep({ form, cardMount, cardStatus, cardError, onCardClick, payState, error, postalCode, onPostalCode, buttonText, contactKept, saveContact, saving }: Props) {
+export function CardStep({
+  form,
+  cardMount,
+  cardStatus,
+  cardError,
+  onCardClick,
+  payState,
+  error,
+  postalCode,
+  onPostalCode,
+  buttonText,
+  contactKept,
+  saveContact,
+  saving,
+}: Props) {
   const { id, strings, step2 } = form;
   const unavailable = cardStatus === 'unavailable' || payState.kind === 'unavailable';
   const busy = payState.kind === 'processing' || payState.kind === 'redirecting';
@@ -50,7 +64,12 @@ export function CardStep({ form, cardMount, cardStatus, cardError, onCardClick, 
       <fieldset className="ef-field ef-order__card" aria-describedby={cardError ? `${id}-card-error` : undefined}>
         <legend className="ef-label">{strings.fields.card}</legend>
         {/* biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: a pointer shortcut only; Stripe's field inside is reached by Tab like any input. */}
-        <div ref={cardMount} className="ef-input ef-order__card-field" data-card-status={cardStatus} onClick={cardStatus === 'ready' ? undefined : onCardClick} />
+        <div
+          ref={cardMount}
+          className="ef-input ef-order__card-field"
+          data-card-status={cardStatus}
+          onClick={cardStatus === 'ready' ? undefined : onCardClick}
+        />
         {cardError && (
           <p id={`${id}-card-error`} className="ef-error" role="alert" data-testid="card-error">
             {cardError}
@@ -70,7 +89,13 @@ export function CardStep({ form, cardMount, cardStatus, cardError, onCardClick, 
           {error}
         </p>
       )}
-      <button type="submit" className="ef-submit ef-order__pay" disabled={busy || cardStatus !== 'ready'} aria-disabled={busy || undefined} data-busy={busy || undefined}>
+      <button
+        type="submit"
+        className="ef-submit ef-order__pay"
+        disabled={busy || cardStatus !== 'ready'}
+        aria-disabled={busy || undefined}
+        data-busy={busy || undefined}
+      >
         {busy && <span className="ef-submit__spinner" aria-hidden="true" />}
         <span>{buttonText}</span>
       </button>

@@ -40,7 +40,9 @@ export function contactPayload(input: OptinInput): ContactPayload {
     forceCreate: input.forceCreate,
     eventData: input.eventData,
     sessionId: input.sessionId,
-    funneEventData: input.funneEventData ? { ...(input.funneEventData as Required<ContactPayload>['funneEventData']), fingerprint: input.fingerprint } : undefined,
+    funneEventData: input.funneEventData
+      ? { ...(input.funneEventData as Required<ContactPayload>['funneEventData']), fingerprint: input.fingerprint }
+      : undefined,
     sessionFingerprint: input.sessionFingerprint ?? input.fingerprint,
     session_d: input.validateEmail ? 1 : 0,
   };

@@ -70,7 +70,11 @@ export default function OrderForm(form: OrderFormProps) {
   const cardStepShown = visit !== null && (!twoStep || step === 2);
   const card = useCard(form.publishableKey, cardStepShown, cardMount);
   const products = useProducts(visit?.funnelId ?? '', visit?.stepId ?? '', form.bumps, strings.productsFailed, form.products);
-  const checkout = useCheckout(() => ({ ...(visit as VisitBase), sessionId: optin?.sessionId, sessionFingerprint: optin?.sessionFingerprint }), strings, form.saleAction);
+  const checkout = useCheckout(
+    () => ({ ...(visit as VisitBase), sessionId: optin?.sessionId, sessionFingerprint: optin?.sessionFingerprint }),
+    strings,
+    form.saleAction,
+  );
 
   async function submitContact(): Promise<boolean> {
     if (!visit || !(await engine.validate())) return false;
@@ -125,7 +129,16 @@ export default function OrderForm(form: OrderFormProps) {
       {step1.headline && <h2 className="ef-order__headline" dangerouslySetInnerHTML={sellerHtml(step1.headline)} />}
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: seller HTML, see sellerHtml */}
       {step1.subHeadline && <p className="ef-order__subheadline" dangerouslySetInnerHTML={sellerHtml(step1.subHeadline)} />}
-      <FormFields fields={fields} values={engine.values} files={engine.files} errors={engine.errors} onChange={engine.setValue} onFiles={engine.setFiles} env={env} idPrefix={id} />
+      <FormFields
+        fields={fields}
+        values={engine.values}
+        files={engine.files}
+        errors={engine.errors}
+        onChange={engine.setValue}
+        onFiles={engine.setFiles}
+        env={env}
+        idPrefix={id}
+      />
       {twoStep && (
         <button type="submit" className="ef-submit" disabled={sending || !visit} aria-disabled={sending || undefined} data-busy={sending || undefined}>
           {sending && <span className="ef-submit__spinner" aria-hidden="true" />}
@@ -161,14 +174,27 @@ export default function OrderForm(form: OrderFormProps) {
         saving={sending}
       />
       {twoStep && (
-        <button type="button" className="ef-order__back" onClick={() => setStep(1)} disabled={checkout.state.kind !== 'idle' && checkout.state.kind !== 'unavailable'}>
+        <button
+          type="button"
+          className="ef-order__back"
+          onClick={() => setStep(1)}
+          disabled={checkout.state.kind !== 'idle' && checkout.state.kind !== 'unavailable'}
+        >
           {step2.linkText || strings.defaults.back}
         </button>
       )}
     </div>
   );
   return (
-    <form ref={root} className="ef-form ef-order" noValidate onSubmit={onSubmit} data-order-layout={form.layout} data-order-state={checkout.state.kind} data-hydrated={visit ? 'true' : undefined}>
+    <form
+      ref={root}
+      className="ef-form ef-order"
+      noValidate
+      onSubmit={onSubmit}
+      data-order-layout={form.layout}
+      data-order-state={checkout.state.kind}
+      data-hydrated={visit ? 'true' : undefined}
+    >
       {(!twoStep || step === 1) && contactStep}
       {(!twoStep || step === 2) && paymentStep}
     </form>

@@ -13,7 +13,11 @@ type Interval = keyof CheckoutStrings['interval'];
 const isInterval = (value: string | null): value is Interval => value === 'day' || value === 'week' || value === 'month' || value === 'year';
 
 /** `$497.00`, or `$97.00 per month` for a recurring product. */
-export function priceLabel(product: Pick<ProductView, 'amount' | 'currency' | 'paymentType' | 'interval'>, lang: string, intervals: CheckoutStrings['interval']): string {
+export function priceLabel(
+  product: Pick<ProductView, 'amount' | 'currency' | 'paymentType' | 'interval'>,
+  lang: string,
+  intervals: CheckoutStrings['interval'],
+): string {
   const price = formatMoney(product.amount, product.currency, lang);
   if (product.paymentType !== 'recurring') return price;
   return `${price} ${intervals[isInterval(product.interval) ? product.interval : 'month']}`;

@@ -19,9 +19,18 @@ interface Props {
 
 export function ProductStep({ form, products, chosen, chosenProducts, onToggle }: Props) {
   const { strings, step2, lang, id } = form;
-  if (products.kind === 'loading') return <p className="ef-order__note" role="status">{strings.defaults.products}…</p>;
+  if (products.kind === 'loading')
+    return (
+      <p className="ef-order__note" role="status">
+        {strings.defaults.products}…
+      </p>
+    );
   if (products.kind === 'failed' || (products.primary.length === 0 && products.bumps.length === 0)) {
-    return <p className="ef-order__empty" data-testid="no-products">{strings.noProducts}</p>;
+    return (
+      <p className="ef-order__empty" data-testid="no-products">
+        {strings.noProducts}
+      </p>
+    );
   }
   const price = (product: ProductView) => priceLabel(product, lang, strings.interval);
   return (
@@ -33,7 +42,12 @@ export function ProductStep({ form, products, chosen, chosenProducts, onToggle }
         </legend>
         {products.primary.map((product) => (
           <label key={product.id} className="ef-order__product" htmlFor={`${id}-product-${product.id}`}>
-            <input id={`${id}-product-${product.id}`} type="checkbox" checked={chosen.has(product.id)} onChange={(e) => onToggle(product.id, e.target.checked)} />
+            <input
+              id={`${id}-product-${product.id}`}
+              type="checkbox"
+              checked={chosen.has(product.id)}
+              onChange={(e) => onToggle(product.id, e.target.checked)}
+            />
             <span className="ef-order__product-name">
               {product.productName}
               {product.description && <small>{product.description}</small>}

@@ -107,7 +107,13 @@ export function useCheckout(visit: () => Visit, strings: CheckoutStrings, saleAc
     }
     setState({ kind: 'redirecting' });
     const target = saleTarget(saleAction, v.nextStepUrl, window.location.search);
-    const redirected = completeSale(window, { answer: answer.body, locationId: v.locationId, pixelEvent: 'OrderFormPurchase', target, postSaleMessage: strings.postSale });
+    const redirected = completeSale(window, {
+      answer: answer.body,
+      locationId: v.locationId,
+      pixelEvent: 'OrderFormPurchase',
+      target,
+      postSaleMessage: strings.postSale,
+    });
     if (!redirected) setState({ kind: 'idle' });
   }
 

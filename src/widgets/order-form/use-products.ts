@@ -11,7 +11,10 @@ import { callApi, refusalText } from '../../client/api';
 import { paymentsRoutes, type ProductView } from '../../schemas/calls/payments-routes';
 import type { BumpOffer } from './types';
 
-export type ProductsState = { kind: 'loading' } | { kind: 'ready'; primary: ProductView[]; bumps: { offer: BumpOffer; product: ProductView }[] } | { kind: 'failed'; message: string };
+export type ProductsState =
+  | { kind: 'loading' }
+  | { kind: 'ready'; primary: ProductView[]; bumps: { offer: BumpOffer; product: ProductView }[] }
+  | { kind: 'failed'; message: string };
 
 /** The list as the form shows it: primary products, and the seller's enabled bumps that are bump products of the list. */
 function readyState(list: ProductView[], bumpOffers: BumpOffer[]): Extract<ProductsState, { kind: 'ready' }> {

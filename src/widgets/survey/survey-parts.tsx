@@ -5,13 +5,24 @@ import { fillTemplate } from '../../lib/template';
 export function HeaderImage({ src, fullWidth, lazy }: { src: string; fullWidth: boolean; lazy: boolean }) {
   if (!src) return null;
   // Decorative: the questions carry the meaning. Below a page's first section it waits until it nears the screen, off the page's first paint.
-  return <img className={`ef-survey__header${fullWidth ? ' ef-survey__header--full' : ''}`} src={src} alt="" loading={lazy ? 'lazy' : undefined} decoding="async" />;
+  return (
+    <img className={`ef-survey__header${fullWidth ? ' ef-survey__header--full' : ''}`} src={src} alt="" loading={lazy ? 'lazy' : undefined} decoding="async" />
+  );
 }
 
 export function ProgressBar({ percent, strings }: { percent: number; strings: SurveyStrings }) {
   const text = fillTemplate(strings.progress, { percent });
   return (
-    <div className="ef-survey__progress" role="progressbar" aria-label={strings.progressLabel} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-valuetext={text} data-testid="survey-progress">
+    <div
+      className="ef-survey__progress"
+      role="progressbar"
+      aria-label={strings.progressLabel}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent}
+      aria-valuetext={text}
+      data-testid="survey-progress"
+    >
       <div className="ef-survey__progress-track">
         <div className="ef-survey__progress-bar" style={{ width: `${percent}%` }} />
       </div>

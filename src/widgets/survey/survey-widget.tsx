@@ -22,7 +22,20 @@ import { useFormEngine } from '../form/use-form-engine';
 import { useSubmission } from '../form/use-submission';
 import { eventData, funnelEventData, trackSubmission, trackWidgetView, visitorFingerprint } from '../form/widget-tracking';
 import { type Ending, type EndKind, surveyEnding } from './endings';
-import { type AdvanceTrigger, answersOf, backTo, canGoBack, disqualifiesAtOnce, isLastSlide, nextStep, previousNav, progress, shouldAdvance, slideWithErrors, visitedSlides } from './logic';
+import {
+  type AdvanceTrigger,
+  answersOf,
+  backTo,
+  canGoBack,
+  disqualifiesAtOnce,
+  isLastSlide,
+  nextStep,
+  previousNav,
+  progress,
+  shouldAdvance,
+  slideWithErrors,
+  visitedSlides,
+} from './logic';
 import type { SurveyStrings } from './strings';
 import { BackButton, EndScreen, ErrorAlert, Footer, HeaderImage, NextButton, ProgressBar } from './survey-parts';
 import { useSurveyNav } from './use-survey-nav';
@@ -66,7 +79,15 @@ export default function SurveyWidget(props: SurveyWidgetProps) {
   const initial = initialValues(allFields, new URLSearchParams(props.query), {}, props.country);
   const turnstile = !!props.turnstileSiteKey && allFields.some((f) => f.type === 'captcha');
   const engine = useFormEngine({ fields: allFields, initialValues: initial, mode: 'survey', country: props.country, today: props.today, turnstile }, root);
-  const env: FieldEnv = { lang: props.lang, country: props.country, today: props.today, labelsVisible: true, strings, turnstileSiteKey: props.turnstileSiteKey, onCaptcha: engine.setCaptchaToken };
+  const env: FieldEnv = {
+    lang: props.lang,
+    country: props.country,
+    today: props.today,
+    labelsVisible: true,
+    strings,
+    turnstileSiteKey: props.turnstileSiteKey,
+    onCaptcha: engine.setCaptchaToken,
+  };
   const slide = slides[nav.index];
   const idPrefix = `ef-${surveyId}`;
   const slideRef = useRef<HTMLElement>(null);
@@ -88,7 +109,8 @@ export default function SurveyWidget(props: SurveyWidgetProps) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once when the island mounts.
   useLayoutEffect(() => {
     fingerprint.current = visitorFingerprint(props.notrack);
-    if (!props.notrack) trackWidgetView({ kind: 'survey', id: surveyId, name: props.name, locationId, pixelId: form.fbPixelId, pageViewEvent: '' }, fingerprint.current);
+    if (!props.notrack)
+      trackWidgetView({ kind: 'survey', id: surveyId, name: props.name, locationId, pixelId: form.fbPixelId, pageViewEvent: '' }, fingerprint.current);
     const known = form.stickyContact ? rememberedContact(locationId) : {};
     const prefill = initialValues(allFields, new URLSearchParams(props.query || location.search), known, props.country);
     for (const [key, value] of Object.entries(prefill)) if (value !== initial[key]) engine.setValue(key, value);
@@ -150,7 +172,14 @@ export default function SurveyWidget(props: SurveyWidgetProps) {
       const files = Object.fromEntries(Object.entries(engine.files).filter(([key]) => keys.has(key)));
       const honeypot = (root.current?.querySelector<HTMLInputElement>('.ef-hp input')?.value ?? '').trim();
       const funnel = funnelEventData();
-      const extras = { formId: surveyId, location_id: locationId, fingerprint: fingerprint.current, eventData: eventData(), disqualified, ...(funnel ? { funneEventData: funnel } : {}) };
+      const extras = {
+        formId: surveyId,
+        location_id: locationId,
+        fingerprint: fingerprint.current,
+        eventData: eventData(),
+        disqualified,
+        ...(funnel ? { funneEventData: funnel } : {}),
+      };
       await submit({ ...answersOf(visited, engine.values), ...extras }, files, honeypot);
     },
     [slides, nav, engine.files, engine.values, surveyId, locationId, submit],
@@ -218,7 +247,9 @@ export default function SurveyWidget(props: SurveyWidgetProps) {
   };
 
   const percent = progress(slides, nav, end !== null);
-  const header = <HeaderImage src={form.formAction.headerImageSrc} fullWidth={form.formAction.headerFullWidthEnable} lazy={props.element?.lazyImages ?? false} />;
+  const header = (
+    <HeaderImage src={form.formAction.headerImageSrc} fullWidth={form.formAction.headerFullWidthEnable} lazy={props.element?.lazyImages ?? false} />
+  );
   const listed = alert.listed && slide ? listedErrors(slide.slideData, engine.errors, env, idPrefix) : [];
 
   return (
@@ -230,7 +261,15 @@ export default function SurveyWidget(props: SurveyWidgetProps) {
         {end ? (
           <EndScreen html={end.ending.kind === 'message' ? end.ending.html : text.redirecting} state={end.kind} />
         ) : (
-          <form ref={root} className="ef-form ef-survey__form" noValidate onSubmit={onSubmit} onKeyDown={onKeyDown} data-form-state={state.kind} aria-busy={busy || undefined}>
+          <form
+            ref={root}
+            className="ef-form ef-survey__form"
+            noValidate
+            onSubmit={onSubmit}
+            onKeyDown={onKeyDown}
+            data-form-state={state.kind}
+            aria-busy={busy || undefined}
+          >
             <ErrorAlert errors={listed} message={alert.message} strings={text} />
             {slide && (
               <section
@@ -242,7 +281,16 @@ export default function SurveyWidget(props: SurveyWidgetProps) {
                 data-slide-id={String(slide.id)}
                 data-testid="survey-slide"
               >
-                <FormFields fields={slide.slideData} values={engine.values} files={engine.files} errors={engine.errors} onChange={onChange} onFiles={engine.setFiles} env={env} idPrefix={idPrefix} />
+                <FormFields
+                  fields={slide.slideData}
+                  values={engine.values}
+                  files={engine.files}
+                  errors={engine.errors}
+                  onChange={onChange}
+                  onFiles={engine.setFiles}
+                  env={env}
+                  idPrefix={idPrefix}
+                />
               </section>
             )}
             <Honeypot label={strings.ui.honeypot} />
@@ -271,7 +319,12 @@ export default function SurveyWidget(props: SurveyWidgetProps) {
  * The errors of a slide in field order, translated, each pointing at its control. The
  * captcha shows its error beside itself only (requirements WIDGET-STATES: dropped from the list).
  */
-function listedErrors(fields: readonly FormField[], errors: Parameters<typeof errorText>[0] extends infer E ? Readonly<Record<string, NonNullable<E>>> : never, env: FieldEnv, idPrefix: string) {
+function listedErrors(
+  fields: readonly FormField[],
+  errors: Parameters<typeof errorText>[0] extends infer E ? Readonly<Record<string, NonNullable<E>>> : never,
+  env: FieldEnv,
+  idPrefix: string,
+) {
   return fields.flatMap((f) => {
     if (f.type === 'captcha') return [];
     const key = fieldKey(f);

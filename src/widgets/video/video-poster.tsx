@@ -21,7 +21,11 @@ export interface VideoPosterProps {
 function PlayIcon() {
   return (
     <svg className="ef-video__play" viewBox="0 0 68 48" width="68" height="48" aria-hidden="true" focusable="false">
-      <path d="M66.5 7.7a8.5 8.5 0 0 0-6-6C55.2.3 34 .3 34 .3s-21.2 0-26.5 1.4a8.5 8.5 0 0 0-6 6C.1 13 .1 24 .1 24s0 11 1.4 16.3a8.5 8.5 0 0 0 6 6C12.8 47.7 34 47.7 34 47.7s21.2 0 26.5-1.4a8.5 8.5 0 0 0 6-6C67.9 35 67.9 24 67.9 24s0-11-1.4-16.3z" fill="#212121" fillOpacity="0.85" />
+      <path
+        d="M66.5 7.7a8.5 8.5 0 0 0-6-6C55.2.3 34 .3 34 .3s-21.2 0-26.5 1.4a8.5 8.5 0 0 0-6 6C.1 13 .1 24 .1 24s0 11 1.4 16.3a8.5 8.5 0 0 0 6 6C12.8 47.7 34 47.7 34 47.7s21.2 0 26.5-1.4a8.5 8.5 0 0 0 6-6C67.9 35 67.9 24 67.9 24s0-11-1.4-16.3z"
+        fill="#212121"
+        fillOpacity="0.85"
+      />
       <path d="M45 24 27 14v20" fill="#fff" />
     </svg>
   );
@@ -33,7 +37,14 @@ export function VideoPoster({ thumbnailUrl, eager = false, link, label, onPlay }
   const content = (
     <>
       {image !== '' && image !== '#' && (
-        <img className="ef-video__thumbnail" src={image} alt="" loading={eager ? 'eager' : 'lazy'} fetchPriority={eager ? 'high' : undefined} decoding="async" />
+        <img
+          className="ef-video__thumbnail"
+          src={image}
+          alt=""
+          loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'high' : undefined}
+          decoding="async"
+        />
       )}
       <PlayIcon />
     </>

@@ -3,16 +3,10 @@
  * bookable service). Slugs are unique across all providers and all calendars; a calendar
  * with upcoming appointments is not removed.
  */
-import {
-  type CalendarDocument,
-  type CalendarProviderDocument,
-  calendarDocument,
-  calendarProviderDocument,
-} from '../../../schemas/calendar';
+import { type CalendarDocument, type CalendarProviderDocument, calendarDocument, calendarProviderDocument } from '../../../schemas/calendar';
 import { id } from '../../../schemas/common';
 import { ApiError } from '../../http';
 import { assertUnused, defineKind, idsOf, json, pagesNaming } from './kind';
-
 
 async function assertSlugFree(db: D1Database, table: 'calendars' | 'calendar_providers', slugValue: string, ownId: string): Promise<void> {
   const row = await db.prepare(`SELECT id FROM ${table} WHERE slug = ? AND id != ?`).bind(slugValue, ownId).first<{ id: string }>();
@@ -83,5 +77,6 @@ export const calendarKind = defineKind<CalendarDocument>({
     return [db.prepare('DELETE FROM calendars WHERE id = ?').bind(calendarId)];
   },
   // Pages with the calendar, and those with its provider's element (which lists its calendars).
-  pagesAffected: async (db, calendarId) => pagesNaming(db, [calendarId, ...(await idsOf(db, 'SELECT provider_id AS id FROM calendars WHERE id = ? AND provider_id IS NOT NULL', calendarId))]),
+  pagesAffected: async (db, calendarId) =>
+    pagesNaming(db, [calendarId, ...(await idsOf(db, 'SELECT provider_id AS id FROM calendars WHERE id = ? AND provider_id IS NOT NULL', calendarId))]),
 });

@@ -61,9 +61,7 @@ export const funnelKind = defineKind<FunnelDocument>({
           .bind(step.id, doc.id, step.name, step.path, position, step.pageId, step.nextStepId),
       );
       if (step.pageId) {
-        statements.push(
-          db.prepare('UPDATE pages SET funnel_id = ?1, step_id = ?2, updated_at = ?4 WHERE id = ?3').bind(doc.id, step.id, step.pageId, now),
-        );
+        statements.push(db.prepare('UPDATE pages SET funnel_id = ?1, step_id = ?2, updated_at = ?4 WHERE id = ?3').bind(doc.id, step.id, step.pageId, now));
       }
     });
     return statements;

@@ -110,7 +110,8 @@ export async function pagesNaming(db: D1Database, ids: readonly string[]): Promi
   for (let start = 0; start < wanted.length; start += 50) {
     const chunk = wanted.slice(start, start + 50);
     const where = chunk.map(() => 'instr(published, ?) > 0').join(' OR ');
-    for (const id of await idsOf(db, `SELECT id FROM pages WHERE published IS NOT NULL AND (${where})`, ...chunk.map((id) => JSON.stringify(id)))) pages.add(id);
+    for (const id of await idsOf(db, `SELECT id FROM pages WHERE published IS NOT NULL AND (${where})`, ...chunk.map((id) => JSON.stringify(id))))
+      pages.add(id);
   }
   return [...pages];
 }

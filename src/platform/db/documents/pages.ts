@@ -48,8 +48,12 @@ export const pageKind = defineKind<PageDocument>({
   ],
   async check(db, doc) {
     const pageId = pageIdOf(doc);
-    const step = await db.prepare('SELECT f.location_id FROM funnel_steps s JOIN funnels f ON f.id = s.funnel_id WHERE s.page_id = ?').bind(pageId).first<{ location_id: string }>();
-    if (step && step.location_id !== doc.locationId) throw new ApiError(409, `locationId: page ${pageId} is a step of a funnel of another location`, 'locationId');
+    const step = await db
+      .prepare('SELECT f.location_id FROM funnel_steps s JOIN funnels f ON f.id = s.funnel_id WHERE s.page_id = ?')
+      .bind(pageId)
+      .first<{ location_id: string }>();
+    if (step && step.location_id !== doc.locationId)
+      throw new ApiError(409, `locationId: page ${pageId} is a step of a funnel of another location`, 'locationId');
   },
   write(db, doc, now) {
     const pageId = pageIdOf(doc);

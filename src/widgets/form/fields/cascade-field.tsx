@@ -21,7 +21,11 @@ function parse(raw: unknown): unknown[] {
 export function cascadePaths(raw: unknown): string[][] {
   return parse(raw)
     .filter((o): o is Record<string, unknown> => typeof o === 'object' && o !== null)
-    .map((o) => Object.entries(o).sort(([a], [b]) => Number(a) - Number(b)).map(([, v]) => String(v)));
+    .map((o) =>
+      Object.entries(o)
+        .sort(([a], [b]) => Number(a) - Number(b))
+        .map(([, v]) => String(v)),
+    );
 }
 
 export default function CascadeField(p: FieldProps) {
@@ -33,7 +37,14 @@ export default function CascadeField(p: FieldProps) {
   return (
     <div className="ef-cascade">
       {Array.from({ length: levels }, (_, level) => {
-        const options = [...new Set(paths.filter((path) => chosen.slice(0, level).every((c, i) => path[i] === c)).map((path) => path[level]).filter((v): v is string => !!v))];
+        const options = [
+          ...new Set(
+            paths
+              .filter((path) => chosen.slice(0, level).every((c, i) => path[i] === c))
+              .map((path) => path[level])
+              .filter((v): v is string => !!v),
+          ),
+        ];
         const id = level === 0 ? p.inputId : `${p.inputId}-${level}`;
         const name = names[level] ?? `${p.field.label} ${level + 1}`;
         const disabled = level > 0 && !chosen[level - 1];

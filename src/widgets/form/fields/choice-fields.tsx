@@ -60,7 +60,14 @@ export function CheckboxField(p: FieldProps) {
     // A single consent checkbox: its label is the field's own.
     return (
       <label className="ef-option" htmlFor={optionId(p, 0)}>
-        <input type="checkbox" id={optionId(p, 0)} name={p.name} checked={chosen.length > 0} aria-invalid={p.error ? true : undefined} onChange={(e) => p.onChange(e.target.checked ? ['true'] : [])} />
+        <input
+          type="checkbox"
+          id={optionId(p, 0)}
+          name={p.name}
+          checked={chosen.length > 0}
+          aria-invalid={p.error ? true : undefined}
+          onChange={(e) => p.onChange(e.target.checked ? ['true'] : [])}
+        />
         <span>{p.field.placeholder || p.field.label}</span>
       </label>
     );
@@ -88,9 +95,17 @@ export function CheckboxField(p: FieldProps) {
 export function SelectField(p: FieldProps) {
   const isCountry = p.field.tag === 'country';
   const countries = useMemo(() => (isCountry ? countryOptions(p.env.lang) : []), [isCountry, p.env.lang]);
-  const options = isCountry ? countries.map((c) => ({ value: c.code, label: c.name })) : optionsOf(p.field.picklistOptions).map((o) => ({ value: o, label: o }));
+  const options = isCountry
+    ? countries.map((c) => ({ value: c.code, label: c.name }))
+    : optionsOf(p.field.picklistOptions).map((o) => ({ value: o, label: o }));
   return (
-    <select {...controlProps(p)} className="ef-input ef-select" value={textOf(p.value)} onChange={(e) => p.onChange(e.target.value)} autoComplete={isCountry ? 'country' : undefined}>
+    <select
+      {...controlProps(p)}
+      className="ef-input ef-select"
+      value={textOf(p.value)}
+      onChange={(e) => p.onChange(e.target.value)}
+      autoComplete={isCountry ? 'country' : undefined}
+    >
       <option value="">{p.placeholder || p.env.strings.ui.select}</option>
       {options.map((o) => (
         <option key={o.value} value={o.value}>

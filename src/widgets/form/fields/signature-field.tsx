@@ -65,7 +65,11 @@ export default function SignatureField(p: FieldProps) {
       >
         {p.env.strings.ui.clear}
       </button>
-      {p.files.length > 0 && <span className="ef-sr-only" aria-live="polite">{p.files[0]?.name}</span>}
+      {p.files.length > 0 && (
+        <span className="ef-sr-only" aria-live="polite">
+          {p.files[0]?.name}
+        </span>
+      )}
     </div>
   );
 }
