@@ -20,7 +20,9 @@ export interface Bindings {
   /** Host:port of a Stripe-compatible API (a local stand-in in tests). */
   STRIPE_API_HOST?: string;
   TURNSTILE_SITE_KEY?: string;
-  /** HMAC key of the forms' spam-defence token; a key derived from ADMIN_TOKEN when unset. */
+  /** The one secret every signed token's key is derived from (src/platform/secrets.ts); ADMIN_TOKEN stands in when unset. */
+  SIGNING_SECRET?: string;
+  /** The older name of SIGNING_SECRET, still read. */
   FORM_TOKEN_SECRET?: string;
   TURNSTILE_SECRET_KEY?: string;
   /** Host that add-to-calendar links point at (requirements WIDGET-CALLS). */

@@ -1,27 +1,17 @@
 /**
  * The signed, expiring form token of the spam defence: `{issuedAt}.{HMAC-SHA256 of
  * kind:id:issuedAt}`, base64url. It proves the submission comes from a form we showed,
- * not too quickly and not too long ago. The secret is FORM_TOKEN_SECRET; without it, a
- * key derived from ADMIN_TOKEN (random per install, see README); without either, a
- * random key per worker instance (tokens then last until the instance restarts).
+ * not too quickly and not too long ago. Its key is the `form-token` key of
+ * src/platform/secrets.ts.
  */
-import { randomUuid } from '../../lib/ids';
 import { hmacSign, hmacVerify } from '../../lib/signing';
 import { type DefendedKind, FORM_TOKEN_TTL_MS, MIN_FILL_MS, type SpamReason } from '../../lib/spam-defence';
+import { type SigningSecrets, signingKey } from '../secrets';
 
-export interface TokenSecrets {
-  FORM_TOKEN_SECRET?: string | undefined;
-  ADMIN_TOKEN?: string | undefined;
-}
+/** The bindings the token's key comes from. */
+export type TokenSecrets = SigningSecrets;
 
-let instanceSecret: string | undefined;
-
-function secretOf(env: TokenSecrets): string {
-  if (env.FORM_TOKEN_SECRET) return env.FORM_TOKEN_SECRET;
-  if (env.ADMIN_TOKEN) return `form-token:${env.ADMIN_TOKEN}`;
-  instanceSecret ??= randomUuid() + randomUuid();
-  return instanceSecret;
-}
+const secretOf = (env: TokenSecrets) => signingKey(env, 'form-token');
 
 export async function issueFormToken(env: TokenSecrets, kind: DefendedKind, id: string, now: number): Promise<string> {
   return `${now}.${await hmacSign(secretOf(env), `${kind}:${id}:${now}`)}`;
