@@ -6,6 +6,7 @@
  */
 import { type DefendedKind, HONEYPOT_FIELD, FORM_TOKEN_FIELD, type SpamReason } from '../../lib/spam-defence';
 import { checkFormToken, type TokenSecrets } from './form-token';
+import { overLimit } from './rate-limit';
 
 export interface RateLimits {
   /** Submissions one IP may send to one form per window. */
@@ -48,23 +49,6 @@ const MESSAGES: Record<SpamReason, string> = {
 
 function refusal(reason: SpamReason): Refusal {
   return { status: reason === 'rate_limited' ? 429 : 403, reason, msg: MESSAGES[reason] };
-}
-
-/** Counts one hit in each bucket; true when any is over its limit. */
-async function overLimit(db: D1Database, buckets: { key: string; windowMs: number; limit: number }[], now: number): Promise<boolean> {
-  const statements = buckets.map((b) =>
-    db
-      .prepare(
-        `INSERT INTO rate_limits (bucket, window_start, hits) VALUES (?, ?, 1)
-         ON CONFLICT (bucket) DO UPDATE SET
-           hits = CASE WHEN rate_limits.window_start = excluded.window_start THEN rate_limits.hits + 1 ELSE 1 END,
-           window_start = excluded.window_start
-         RETURNING hits`,
-      )
-      .bind(b.key, Math.floor(now / b.windowMs) * b.windowMs),
-  );
-  const results = await db.batch<{ hits: number }>(statements);
-  return results.some((r, i) => (r.results[0]?.hits ?? 0) > (buckets[i]?.limit ?? Number.POSITIVE_INFINITY));
 }
 
 /** Counts a refused submission. */

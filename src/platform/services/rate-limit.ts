@@ -1,0 +1,29 @@
+/**
+ * Fixed-window rate limits in D1 (table `rate_limits`): one row per bucket, counted and
+ * checked in the same statement, so concurrent requests never both slip under the limit.
+ * A bucket's key names what is limited (e.g. `ip:form:{id}:{ip}`).
+ */
+
+/** One limit: at most `limit` hits per `windowMs` in the bucket `key`. */
+export interface RateBucket {
+  key: string;
+  windowMs: number;
+  limit: number;
+}
+
+/** Counts one hit in each bucket; true when any is over its limit. */
+export async function overLimit(db: D1Database, buckets: readonly RateBucket[], now: number): Promise<boolean> {
+  const statements = buckets.map((b) =>
+    db
+      .prepare(
+        `INSERT INTO rate_limits (bucket, window_start, hits) VALUES (?, ?, 1)
+         ON CONFLICT (bucket) DO UPDATE SET
+           hits = CASE WHEN rate_limits.window_start = excluded.window_start THEN rate_limits.hits + 1 ELSE 1 END,
+           window_start = excluded.window_start
+         RETURNING hits`,
+      )
+      .bind(b.key, Math.floor(now / b.windowMs) * b.windowMs),
+  );
+  const results = await db.batch<{ hits: number }>(statements);
+  return results.some((r, i) => (r.results[0]?.hits ?? 0) > (buckets[i]?.limit ?? Number.POSITIVE_INFINITY));
+}
