@@ -25,6 +25,8 @@ export interface Bindings {
   /** The older name of SIGNING_SECRET, still read. */
   FORM_TOKEN_SECRET?: string;
   TURNSTILE_SECRET_KEY?: string;
+  /** Multiplies every rate limit of the public calls (services/rate-limit.ts); 1 when unset. */
+  RATE_LIMIT_SCALE?: string;
   /** Host that add-to-calendar links point at (requirements WIDGET-CALLS). */
   CALENDAR_LINK_HOST?: string;
   /** Seconds a KV copy of page data is served before it is refreshed in the background (default 30). */

@@ -2,6 +2,10 @@
  * Fixed-window rate limits in D1 (table `rate_limits`): one row per bucket, counted and
  * checked in the same statement, so concurrent requests never both slip under the limit.
  * A bucket's key names what is limited (e.g. `ip:form:{id}:{ip}`).
+ *
+ * RATE_LIMIT_SCALE multiplies every limit: an operator whose visitors share an address (a
+ * school, an office behind one NAT) can loosen them, and the browser tests, which send every
+ * request from 127.0.0.1 within minutes, run with a large scale. The API tests keep 1.
  */
 
 /** One limit: at most `limit` hits per `windowMs` in the bucket `key`. */
@@ -11,8 +15,14 @@ export interface RateBucket {
   limit: number;
 }
 
-/** Counts one hit in each bucket; true when any is over its limit. */
-export async function overLimit(db: D1Database, buckets: readonly RateBucket[], now: number): Promise<boolean> {
+/** The multiplier of every limit: RATE_LIMIT_SCALE when it is a positive number, else 1. */
+export function rateLimitScale(env: { RATE_LIMIT_SCALE?: string | undefined }): number {
+  const scale = Number(env.RATE_LIMIT_SCALE);
+  return Number.isFinite(scale) && scale > 0 ? scale : 1;
+}
+
+/** Counts one hit in each bucket; true when any is over its limit (times `scale`). */
+export async function overLimit(db: D1Database, buckets: readonly RateBucket[], now: number, scale = 1): Promise<boolean> {
   const statements = buckets.map((b) =>
     db
       .prepare(
@@ -25,5 +35,5 @@ export async function overLimit(db: D1Database, buckets: readonly RateBucket[], 
       .bind(b.key, Math.floor(now / b.windowMs) * b.windowMs),
   );
   const results = await db.batch<{ hits: number }>(statements);
-  return results.some((r, i) => (r.results[0]?.hits ?? 0) > (buckets[i]?.limit ?? Number.POSITIVE_INFINITY));
+  return results.some((r, i) => (r.results[0]?.hits ?? 0) > (buckets[i]?.limit ?? Number.POSITIVE_INFINITY) * scale);
 }
