@@ -57,6 +57,14 @@ export const robotsTxtPayload = v.object({ domain: domainName });
 export const FUNNEL_EVENT_TYPES = ['page_view', 'optin', 'sale', 'upsell'] as const;
 export type FunnelEventType = (typeof FUNNEL_EVENT_TYPES)[number];
 
+/**
+ * What a page may report through /funnel/event: views only. Opt-ins, sales and upsells are
+ * conversions, recorded by the server where it stores the contact or the order, so a forged
+ * request cannot count one.
+ */
+export const BROWSER_EVENT_TYPES = ['page_view'] as const satisfies readonly FunnelEventType[];
+export type BrowserEventType = (typeof BROWSER_EVENT_TYPES)[number];
+
 /** An id that a page outside any funnel sends as '' (read as absent). */
 const optionalId = v.optional(
   v.pipe(
@@ -75,7 +83,7 @@ export const funnelEventPayload = v.pipe(
     fingerprint: v.optional(fingerprint),
     /** Sent only when the fingerprint cookie held an invalid value. */
     old_fingerprint: v.optional(v.pipe(v.string(), singleLine, v.maxLength(256))),
-    event_type: v.picklist(FUNNEL_EVENT_TYPES, `must be one of ${FUNNEL_EVENT_TYPES.join(', ')}`),
+    event_type: v.picklist(BROWSER_EVENT_TYPES, `must be one of ${BROWSER_EVENT_TYPES.join(', ')}; opt-ins, sales and upsells are recorded by the server`),
   }),
   v.check((e) => Boolean(e.funnel_id) === Boolean(e.funnel_step_id), 'funnel_id and funnel_step_id go together'),
 );

@@ -45,8 +45,6 @@ describe('POST /contact', () => {
     expect(body.contact).toMatchObject({
       email: 'ann.lee@example.com',
       name: 'Ann Lee',
-      firstName: 'Ann',
-      lastName: 'Lee',
       phone: '+12025550123',
       companyName: 'Lee & Co',
     });
@@ -57,8 +55,8 @@ describe('POST /contact', () => {
     const event = await env.DB.prepare("SELECT * FROM funnel_events WHERE event_type = 'optin'").first();
     expect(event).toMatchObject({ funnel_id: 'fn_a', step_id: 'st_optin', page_id: 'pg_optin', fingerprint: 'fp_ann', contact_id: body.contact.id });
     expect(JSON.parse(String(event?.data))).toEqual({ utm_source: 'newsletter' });
-    const contact = await env.DB.prepare('SELECT source, fingerprint FROM contacts WHERE id = ?').bind(body.contact.id).first();
-    expect(contact).toEqual({ source: 'Guide funnel', fingerprint: 'fp_ann' });
+    const contact = await env.DB.prepare('SELECT source, fingerprint, first_name, last_name FROM contacts WHERE id = ?').bind(body.contact.id).first();
+    expect(contact).toEqual({ source: 'Guide funnel', fingerprint: 'fp_ann', first_name: 'Ann', last_name: 'Lee' });
   });
 
   it('keeps one contact per email and the session the browser holds', async () => {
@@ -78,14 +76,39 @@ describe('POST /contact', () => {
     expect(await env.DB.prepare("SELECT count(*) AS n FROM contacts WHERE email = 'bo@example.com'").first('n')).toBe(1);
   });
 
-  it('updates the sticky contact of a known fingerprint when no email or phone is sent', async () => {
-    const first = (await (
-      await post('/contact', { ...optin, email: 'sticky@example.com', fingerprint: 'fp_sticky', funneEventData: undefined })
-    ).json()) as OptinAnswer;
-    const res = await post('/contact', { ...optin, email: '', phone: '', name: 'Sticky Renamed', fingerprint: 'fp_sticky', funneEventData: undefined });
+  it('never finds, answers or renames a stored contact by its fingerprint alone', async () => {
+    const victim = { ...optin, email: 'vic@example.com', phone: '(202) 555-0144', country: 'US', fingerprint: 'fp_victim', funneEventData: undefined };
+    const stored = (await (await post('/contact', victim)).json()) as OptinAnswer;
+    const res = await post('/contact', { location_id: 'loc_a', name: 'x', fingerprint: 'fp_victim' });
+    expect(res.status).toBe(200);
     const body = (await res.json()) as OptinAnswer;
-    expect(body.contact.id).toBe(first.contact.id);
-    expect(body.contact.name).toBe('Sticky Renamed');
+    expect(body.contact.id).not.toBe(stored.contact.id);
+    expect(body.contact).toMatchObject({ email: null, phone: null, name: 'x', country: null });
+    expect(JSON.stringify(body)).not.toMatch(/vic@example\.com|5550144/);
+    const row = await env.DB.prepare('SELECT email, phone, full_name FROM contacts WHERE id = ?').bind(stored.contact.id).first();
+    expect(row).toEqual({ email: 'vic@example.com', phone: '+12025550144', full_name: 'Ann Lee' });
+  });
+
+  it('answers only the fields the caller sent, not what is stored for a known email', async () => {
+    await post('/contact', { ...optin, email: 'known@example.com', phone: '(202) 555-0166', country: 'US', city: 'Austin', funneEventData: undefined });
+    const res = await post('/contact', { location_id: 'loc_a', name: 'Someone', email: 'KNOWN@example.com' });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as OptinAnswer;
+    expect(body.contact).toEqual({
+      id: expect.stringMatching(/^ct_/),
+      email: 'known@example.com',
+      name: 'Someone',
+      phone: null,
+      companyName: null,
+      address1: null,
+      city: null,
+      state: null,
+      country: null,
+      postalCode: null,
+    });
+    // Later submissions fill in fields and never blank them out.
+    const row = await env.DB.prepare("SELECT phone, country, city FROM contacts WHERE email = 'known@example.com'").first();
+    expect(row).toEqual({ phone: '+12025550166', country: 'US', city: 'Austin' });
   });
 
   it('requires every shipping field once an address is sent', async () => {

@@ -97,11 +97,18 @@ export async function seedFunnelFixtures(db: D1Database = env.DB): Promise<void>
   ]);
 }
 
-/** POSTs JSON (or a raw string body) to the API through the worker. */
+let visitor = 0;
+
+/**
+ * POSTs JSON (or a raw string body) to the API through the worker, each call from a client
+ * address of its own (so the per-address rate limits stay out of tests about other things)
+ * unless `init.headers` says otherwise.
+ */
 export function post(path: string, body?: unknown, init: RequestInit = {}): Promise<Response> {
+  visitor += 1;
   return SELF.fetch(`http://host.test/api${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', 'cf-connecting-ip': `203.0.113.${visitor % 250}` },
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     ...init,
   });

@@ -1,16 +1,24 @@
 /** Routes of the funnel area: thin handlers over services. */
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import { mount } from '../call';
 import { funnelCalls as calls } from '../../schemas/calls/funnel';
 import type { AppEnv } from '../env';
 import { ApiError } from '../http';
+import { assertWithinCallLimit, type LimitedCall } from '../services/call-limits';
 import { findContactByEmail } from '../services/contacts';
-import { recordFunnelEvent } from '../services/funnel-events';
+import { recordBrowserEvent } from '../services/funnel-events';
 import { locationExists } from '../services/locations';
 import { submitOptin } from '../services/optin';
 import { getFunnelPage } from '../services/pages';
 import { getRobotsTxt } from '../services/robots';
+import { rateLimitScale } from '../services/rate-limit';
 import { assertSessionTarget, ensureSession } from '../services/sessions';
+
+/** Counts a public call against its limits (services/call-limits.ts) by the client address the forms use too. */
+function limitCall(c: Context<AppEnv>, call: LimitedCall, locationId?: string): Promise<void> {
+  const caller = { ip: c.req.header('cf-connecting-ip') ?? null, locationId };
+  return assertWithinCallLimit(c.env.DB, call, caller, c.var.now, rateLimitScale(c.env));
+}
 
 export function registerFunnelRoutes(app: Hono<AppEnv>): void {
   mount(app, calls.getPage, async (c, { json }) => {
@@ -27,7 +35,8 @@ export function registerFunnelRoutes(app: Hono<AppEnv>): void {
   mount(app, calls.getRobotsTxt, async (c, { json }) => c.json({ robotsTxtCode: await getRobotsTxt(c.env.DB, json.domain) }));
 
   mount(app, calls.funnelEvent, async (c, { json }) => {
-    await recordFunnelEvent(
+    await limitCall(c, 'funnelEvent');
+    await recordBrowserEvent(
       c.env.DB,
       {
         funnelId: json.funnel_id,
@@ -57,11 +66,15 @@ export function registerFunnelRoutes(app: Hono<AppEnv>): void {
   });
 
   mount(app, calls.exists, async (c, { json }) => {
+    await limitCall(c, 'exists', json.location_id);
     if (!(await locationExists(c.env.DB, json.location_id))) throw new ApiError(404, 'Location not found');
     const existing = await findContactByEmail(c.env.DB, json.location_id, json.email);
     if (existing) return c.json({ msg: 'A user with this email already exists.' }, 409);
     return c.json({ msg: 'Email is available' });
   });
 
-  mount(app, calls.contact, async (c, { json }) => c.json(await submitOptin(c.env.DB, json, c.var.now, c.var.random)));
+  mount(app, calls.contact, async (c, { json }) => {
+    await limitCall(c, 'contact', json.location_id);
+    return c.json(await submitOptin(c.env.DB, json, c.var.now, c.var.random));
+  });
 }

@@ -4,18 +4,24 @@
  * optin event for the step, and the visitor's session is kept or started. Every check runs
  * before the writes, and the writes go in one D1 batch: all of them happen or none does,
  * so a failed opt-in can simply be sent again.
+ *
+ * A fingerprint is no secret (a readable cookie, echoed by several answers), so it never
+ * finds or changes a stored contact: only an email or phone the visitor typed does. The
+ * answer carries what the caller sent and the ids the page needs, never the stored
+ * contact's other fields; the sticky contact lives in the visitor's own browser storage.
  */
 import type { ContactPayload } from '../../schemas/funnel-calls';
 import { cryptoRandom, newFingerprint, type RandomBytes } from '../../lib/ids';
 import { asPhone } from '../../lib/validation/phone';
 import { ApiError } from '../http';
-import { type ContactRow, prepareContactWrite } from './contacts';
+import { prepareContactWrite } from './contacts';
 import { assertFunnelStep, funnelEventStatement } from './funnel-events';
 import { type Funnel, getFunnel } from './funnels';
 import { getLocation } from './locations';
 import { prepareSession } from './sessions';
 
 export interface OptinResult {
+  /** The contact's id and the fields of this request, never what was stored before. */
   contact: Record<string, string | null>;
   fingerprint: string;
   sessionFingerprint: string;
@@ -45,16 +51,6 @@ async function funnelOf(db: D1Database, funnelId: string | undefined, locationId
   return funnel;
 }
 
-/** Sticky contact: without email or phone, a visitor known by fingerprint updates their own contact. */
-async function stickyKey(db: D1Database, p: ContactPayload, phone: string | null) {
-  if (p.email || phone || !p.fingerprint || p.forceCreate) return { email: p.email || null, phone };
-  const known = await db
-    .prepare('SELECT email, phone FROM contacts WHERE location_id = ? AND fingerprint = ? ORDER BY updated_at DESC LIMIT 1')
-    .bind(p.location_id, p.fingerprint)
-    .first<{ email: string | null; phone: string | null }>();
-  return { email: known?.email ?? null, phone: known?.phone ?? null };
-}
-
 export async function submitOptin(db: D1Database, p: ContactPayload, now: number, random: RandomBytes = cryptoRandom): Promise<OptinResult> {
   const location = await getLocation(db, p.location_id);
   if (!location) throw new ApiError(404, 'Location not found');
@@ -71,13 +67,13 @@ export async function submitOptin(db: D1Database, p: ContactPayload, now: number
   }
 
   const fingerprint = p.fingerprint ?? event?.fingerprint ?? newFingerprint(random);
-  const key = await stickyKey(db, p, phone);
+  const email = p.email.trim().toLowerCase() || null;
   const contact = await prepareContactWrite(
     db,
     {
       locationId: location.id,
-      email: key.email,
-      phone: phone ?? key.phone,
+      email,
+      phone,
       fullName: p.name,
       companyName: p.companyName,
       address1: p.address1,
@@ -119,27 +115,25 @@ export async function submitOptin(db: D1Database, p: ContactPayload, now: number
         contact.idSql,
       )
     : undefined;
-  const read = db.prepare(`SELECT * FROM contacts WHERE id = ${contact.idSql.sql}`).bind(...contact.idSql.params);
-  const results = await db.batch([contact.statement, ...(sessionStatement ? [sessionStatement] : []), ...(eventStatement ? [eventStatement] : []), read]);
-  const row = (results.at(-1)?.results[0] ?? null) as ContactRow | null;
-  if (!row) throw new Error('the opt-in batch stored no contact');
-  const id = row.id;
+  const results = await db.batch([contact.statement, ...(sessionStatement ? [sessionStatement] : []), ...(eventStatement ? [eventStatement] : [])]);
+  const id = (results[0]?.results[0] as { id?: string } | undefined)?.id;
+  if (!id) throw new Error('the opt-in batch stored no contact');
+  return { contact: sentContact(id, p, email, phone), fingerprint, ...session };
+}
+
+/** What the answer says of the contact: its id and what this request sent, normalised as stored. */
+function sentContact(id: string, p: ContactPayload, email: string | null, phone: string | null): OptinResult['contact'] {
+  const sent = (value: string) => value || null;
   return {
-    contact: {
-      id,
-      email: row.email,
-      name: row?.full_name ?? null,
-      firstName: row?.first_name ?? null,
-      lastName: row?.last_name ?? null,
-      phone: row?.phone ?? null,
-      companyName: row?.company_name ?? null,
-      address1: row?.address1 ?? null,
-      city: row?.city ?? null,
-      state: row?.state ?? null,
-      country: row?.country ?? null,
-      postalCode: row?.postal_code ?? null,
-    },
-    fingerprint: row?.fingerprint ?? fingerprint,
-    ...session,
+    id,
+    email,
+    name: sent(p.name),
+    phone,
+    companyName: sent(p.companyName),
+    address1: sent(p.address1),
+    city: sent(p.city),
+    state: sent(p.state),
+    country: sent(p.country),
+    postalCode: sent(p.postalCode),
   };
 }
