@@ -113,7 +113,7 @@ describe('POST /v2/funnel/product/pay (order form)', () => {
       default_payment_method: 'pm_card_visa',
     });
     const sale = await env.DB.prepare("SELECT * FROM funnel_events WHERE event_type = 'sale'").first();
-    expect(sale).toMatchObject({ funnel_id: 'fn_a', step_id: 'st_sale', page_id: 'pg_sale', fingerprint: 'fp_buyer' });
+    expect(sale).toMatchObject({ funnel_id: 'fn_a', step_id: 'st_sale', page_id: 'pg_sale', fingerprint: 'fp_buyer', source: 'server' });
   });
 
   it('charges a double click or a retry once: one order, one payment', async () => {
