@@ -38,8 +38,8 @@ export async function cancelPageData(api: ApiFetch, request: Request, url: URL):
   const { t } = translator;
   const query = readBookingQuery(url.searchParams);
   if (!query.eventId) return { translator, loaded: { ok: false, status: 404, msg: t('booking:appointmentIdNotFound') } };
-  const event = await loadEvent(api, query.eventId);
-  if (!event.ok) return { translator, loaded: event.status === 404 ? { ok: false, status: 404, msg: t('booking:noEvent') } : event };
+  const event = await loadEvent(api, query.eventId, query.token, t);
+  if (!event.ok) return { translator, loaded: event };
   const res = await api(callPath(bookingRoutes.widgetData, undefined, { calendar: event.value.calendarId }));
   const data = (await res.json().catch(() => ({}))) as Record<
     string,
@@ -58,6 +58,7 @@ export async function cancelPageData(api: ApiFetch, request: Request, url: URL):
         popup: query.popup,
         appointment: {
           id: e.id,
+          token: e.token,
           startTime: e.startTime,
           endTime: e.endTime,
           zone: e.selectedTimezone,
