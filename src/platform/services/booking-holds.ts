@@ -27,7 +27,7 @@ export const TOO_MANY_HOLDS = 'Too many slots held; please try again later.';
 export function holdBuckets(calendarId: string, clientIp: string): RateBucket[] {
   return [
     { key: `ip:hold:${clientIp}`, windowMs: HOLD_MS, limit: 5 },
-    { key: `calendar:hold:${calendarId}`, windowMs: HOLD_MS, limit: 30 },
+    { key: `calendar:hold:${calendarId}`, windowMs: HOLD_MS, limit: 50 },
   ];
 }
 
