@@ -19,12 +19,12 @@ export interface PageData<T> {
   loaded: Loaded<T>;
 }
 
-/** Headers and status of a booking page for its outcome; failures other than 404 are reported. */
+/** Headers and status of a booking page for its outcome; failures other than 404 and 403 (a link without its token) are reported. */
 export function applyOutcome(response: ResponseInit & { headers: Headers }, loaded: Loaded<unknown>, context: Record<string, unknown>): void {
   response.headers.set('cache-control', 'no-store');
   if (loaded.ok) return;
   response.status = loaded.status;
-  if (loaded.status !== 404) reportError(new Error(`booking page failed: ${loaded.status} ${loaded.msg}`), context);
+  if (loaded.status !== 404 && loaded.status !== 403) reportError(new Error(`booking page failed: ${loaded.status} ${loaded.msg}`), context);
 }
 
 export async function bookingPageData(api: ApiFetch, request: Request, url: URL, ids: string[]): Promise<PageData<BookingWidgetProps>> {
