@@ -52,6 +52,12 @@ export const freeSlotsQuery = v.pipe(
   v.check((q) => q.endDate - q.startDate <= MAX_SLOT_RANGE_MS, 'the range must not exceed 62 days'),
 );
 
+/**
+ * The manage token of an appointment (src/platform/services/appointment-access.ts), from the
+ * `token` of its reschedule and cancel links. Optional here: a missing or wrong one is a 403.
+ */
+export const manageTokenField = v.optional(v.pipe(v.string(), v.maxLength(100)));
+
 const slugParam = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,100}$/, 'must be a URL slug'));
 
 /** Three shapes (requirements WIDGET-CALLS): provider id + calendar id; calendar slug + provider slug + event id; provider slug. */
@@ -61,6 +67,8 @@ export const servicesQuery = v.object({
   calendar_slug: v.optional(slugParam),
   calendar_provider_slug: v.optional(slugParam),
   event_id: v.optional(v.union([v.literal(''), id])),
+  /** The event's manage token: without it `calendarEvent` is only what a stranger may see. */
+  token: manageTokenField,
   use_id_instead_of_slug: v.optional(v.string()),
 });
 export type ServicesQuery = v.InferOutput<typeof servicesQuery>;
@@ -76,6 +84,8 @@ export const bookingSubmission = boundedSubmission(
     selected_slot: slotTime,
     selected_timezone: timeZone,
     event_id: v.optional(v.union([v.literal(''), id])),
+    /** With `event_id`: that appointment's manage token. */
+    manage_token: manageTokenField,
     /** The visitor's payment-step hold of this slot (POST /appointment/hold). */
     hold_id: v.optional(v.union([v.literal(''), id])),
     stripePaymentResult: v.optional(stripePaymentResult),
@@ -85,23 +95,33 @@ export const bookingSubmission = boundedSubmission(
 export type BookingSubmission = v.InferOutput<typeof bookingSubmission>;
 
 /** POST /appointment, JSON: move an appointment to another slot. */
-export const rescheduleBody = v.object({ event_id: id, selected_slot: slotTime, timezone: timeZone, calendar_id: id });
+export const rescheduleBody = v.object({ event_id: id, selected_slot: slotTime, timezone: timeZone, calendar_id: id, token: manageTokenField });
 export type RescheduleBody = v.InferOutput<typeof rescheduleBody>;
 
 export const appointmentParams = v.object({ id });
 export const appointmentNoteParams = v.object({ appointmentId: id });
+/** GET /appointment/{id}: with the manage token the whole event, else what a stranger may see. */
+export const appointmentQuery = v.object({ token: manageTokenField });
 /** The add-to-calendar links of an appointment. */
 export const calendarLinkParams = v.object({ appointmentId: id });
+/** The add-to-calendar links need the manage token: they show the times and carry the manage links. */
+export const calendarLinkQuery = v.object({ token: manageTokenField });
 export const cancelBody = v.object({
   reason: v.pipe(v.string('reason is required'), freeTextOnly, v.trim(), v.nonEmpty('reason is required'), v.maxLength(2000)),
+  token: manageTokenField,
 });
-export const noteBody = v.object({ notes: v.pipe(v.string('notes is required'), freeTextOnly, v.trim(), v.nonEmpty('notes is required'), v.maxLength(5000)) });
+export const noteBody = v.object({
+  notes: v.pipe(v.string('notes is required'), freeTextOnly, v.trim(), v.nonEmpty('notes is required'), v.maxLength(5000)),
+  token: manageTokenField,
+});
 /** `calendar_id` ties the card setup to a paid calendar's amount, which the booking then verifies. */
 export const setupIntentBody = v.object({ locationId: id, calendar_id: v.optional(id) });
 
 /** POST /appointment/hold: hold a paid calendar's slot while the visitor enters a card. */
 export const holdBody = v.object({ calendar_id: id, selected_slot: slotTime });
 export const holdParams = v.object({ holdId: id });
+/** POST /appointment/hold/{holdId}/release: the holder token the hold was answered with. */
+export const releaseHoldBody = v.object({ token: manageTokenField });
 
 /** A report of a booking that failed in the browser after the booking call. */
 export const bookingErrorBody = v.object({

@@ -114,8 +114,8 @@ const SLOT_TAKEN = 'This slot is no longer available. Please choose another time
 /** Hold calls with a wrong id, slot or calendar. */
 const HOLDS: [string, string, Record<string, unknown>, string][] = [
   ['an unknown calendar', '/appointment/hold', { calendar_id: 'cal_zz', selected_slot: '2030-01-01T10:00:00Z' }, 'Unable to find calendar'],
-  ['a slot off the grid', '/appointment/hold', { calendar_id: 'cal_a', selected_slot: '2030-01-01T10:07:00Z' }, SLOT_TAKEN],
-  ['a past slot', '/appointment/hold', { calendar_id: 'cal_a', selected_slot: '2020-01-01T15:00:00Z' }, SLOT_TAKEN],
+  ['a slot off the grid', '/appointment/hold', { calendar_id: 'cal_b', selected_slot: '2030-01-01T10:07:00Z' }, SLOT_TAKEN],
+  ['a past slot', '/appointment/hold', { calendar_id: 'cal_b', selected_slot: '2020-01-01T15:00:00Z' }, SLOT_TAKEN],
   ["a setup intent for another location's calendar", '/appointment/setup-intent', { locationId: 'loc_w', calendar_id: 'cal_zz' }, 'Unable to find calendar'],
   ['an unsafe hold id', '/appointment/hold/..%2F..%2Fx/release', {}, unsafeId('holdId')],
 ];

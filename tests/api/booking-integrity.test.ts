@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { platformApi } from '../../src/platform/app';
 import { STRIPE_STAND_IN_HOST } from '../support/stripe-stand-in';
 import { createI18n } from '../../src/lib/i18n';
-import { HOLD_MS } from '../../src/platform/services/booking-holds';
+import { HOLD_MS, holdToken } from '../../src/platform/services/booking-holds';
 import { loadBookingWidget, readBookingQuery } from '../../src/widgets/booking/load';
 import { book, CALENDARS, CONTACT, seedBooking, seedCalendar, slotAt } from './booking-fixtures';
 import { API, at, count, get, type Loose, multipart, post } from './forms-fixtures';
@@ -19,12 +19,12 @@ const msg = async (res: Response) => ((await res.json()) as { msg: string }).msg
 const withCards = { ...env, STRIPE_SECRET_KEY: 'sk_test_standin', STRIPE_API_HOST: STRIPE_STAND_IN_HOST };
 
 /** A call to the API with card payments configured (Stripe answered by the stand-in). */
-async function paidCall(path: string, body: FormData | Record<string, unknown>): Promise<Response> {
+async function paidCall(path: string, body: FormData | Record<string, unknown>, headers: Record<string, string> = {}): Promise<Response> {
   const ctx = createExecutionContext();
   const isForm = body instanceof FormData;
   const request = new Request(`${API}${path}`, {
     method: 'POST',
-    headers: isForm ? undefined : { 'content-type': 'application/json' },
+    headers: isForm ? headers : { 'content-type': 'application/json', ...headers },
     body: isForm ? body : JSON.stringify(body),
   });
   const res = await platformApi.fetch(request, withCards, ctx);
@@ -49,8 +49,8 @@ async function setupFor(calendarId: string | undefined): Promise<string> {
   return ((await res.json()) as Loose).client_secret;
 }
 
-const bookPaid = (slot: string, result: Record<string, unknown>, email = 'payer@example.com') =>
-  paidCall('/appointment', multipart({ calendar_id: 'cal_b', selected_slot: slot, selected_timezone: 'Europe/Berlin', ...CONTACT, email, ...result }));
+const bookPaid = (slot: string, result: Record<string, unknown>, email = 'payer@example.com', headers: Record<string, string> = {}) =>
+  paidCall('/appointment', multipart({ calendar_id: 'cal_b', selected_slot: slot, selected_timezone: 'Europe/Berlin', ...CONTACT, email, ...result }), headers);
 
 describe('overlapping slots (60 minutes every 30)', () => {
   it('lets exactly one of 50 concurrent bookings of 9:00 and 9:30 through', async () => {
@@ -72,7 +72,7 @@ describe('overlapping slots (60 minutes every 30)', () => {
     const first = (await (await book('cal_o', ten, { email: 'o1@example.com' })).json()) as Loose;
     expect((await book('cal_o', ten.replace('T10:00:00', 'T10:30:00'), { email: 'o2@example.com' })).status).toBe(409);
     expect((await book('cal_o', ten.replace('T10:00:00', 'T11:00:00'), { email: 'o3@example.com' })).status).toBe(200);
-    expect((await post(`/appointment/${first.id}/cancel`, { reason: 'Clash' })).status).toBe(200);
+    expect((await post(`/appointment/${first.id}/cancel`, { reason: 'Clash', token: first.manage_token })).status).toBe(200);
     expect((await book('cal_o', ten.replace('T10:00:00', 'T09:30:00'), { email: 'o4@example.com' })).status).toBe(200);
   });
 
@@ -80,11 +80,11 @@ describe('overlapping slots (60 minutes every 30)', () => {
     const at = slotAt(9, 13);
     const mine = (await (await book('cal_o', at, { email: 'mover@example.com' })).json()) as Loose;
     await book('cal_o', at.replace('T13:00:00', 'T15:00:00'), { email: 'blocker@example.com' });
-    const clash = await book('cal_o', at.replace('T13:00:00', 'T14:30:00'), { email: 'mover@example.com', event_id: mine.id });
+    const clash = await book('cal_o', at.replace('T13:00:00', 'T14:30:00'), { email: 'mover@example.com', event_id: mine.id, manage_token: mine.manage_token });
     expect(clash.status).toBe(409);
     const row = await env.DB.prepare('SELECT start_time FROM appointments WHERE id = ?').bind(mine.id).first<Loose>();
     expect(row?.start_time).toBe(Date.parse(at));
-    const moved = await book('cal_o', at.replace('T13:00:00', 'T16:00:00'), { email: 'mover@example.com', event_id: mine.id });
+    const moved = await book('cal_o', at.replace('T13:00:00', 'T16:00:00'), { email: 'mover@example.com', event_id: mine.id, manage_token: mine.manage_token });
     expect(moved.status).toBe(200);
     expect(((await moved.json()) as Loose).appointment.start_time).toBe(at.replace('T13:00:00', 'T16:00:00'));
     // Its old minutes are free again.
@@ -93,48 +93,53 @@ describe('overlapping slots (60 minutes every 30)', () => {
 });
 
 describe('payment-step holds', () => {
+  /** A card setup of cal_b confirmed at Stripe, as the booking names it. */
+  const card = async () => {
+    const secret = await setupFor('cal_b');
+    await confirmAtStripe(secret);
+    return { stripePaymentResult: { paymentMethodId: 'pm_card_visa', client_secret: secret } };
+  };
+  const hold = (slot: string, headers: Record<string, string> = {}) => post('/appointment/hold', { calendar_id: 'cal_b', selected_slot: slot }, headers);
+
   it('keeps the held slot from others and out of the free slots, until booked with the hold', async () => {
     const slot = slotAt(5, 11);
-    const held = await post('/appointment/hold', { calendar_id: 'cal_a', selected_slot: slot });
+    const held = await hold(slot);
     expect(held.status).toBe(200);
     const { hold_id } = (await held.json()) as Loose;
     const day = slot.slice(0, 10);
     const from = Date.parse(`${day}T00:00:00-05:00`) - 86_400_000;
     const slots = (await (
-      await get(`/appointment/free-slots?calendar_id=cal_a&startDate=${from}&endDate=${from + 3 * 86_400_000}&timezone=America/New_York`)
+      await get(`/appointment/free-slots?calendar_id=cal_b&startDate=${from}&endDate=${from + 3 * 86_400_000}&timezone=America/New_York`)
     ).json()) as Loose;
     expect(slots[day].slots).not.toContain(slot);
-    expect((await post('/appointment/hold', { calendar_id: 'cal_a', selected_slot: slot })).status).toBe(409);
-    const other = await book('cal_a', slot, { email: 'second@example.com' });
+    expect((await hold(slot)).status).toBe(409);
+    const other = await bookPaid(slot, await card(), 'second@example.com');
     expect(other.status).toBe(409);
-    expect((await book('cal_a', slot, { email: 'holder@example.com', hold_id })).status).toBe(200);
+    expect((await bookPaid(slot, { ...(await card()), hold_id }, 'holder@example.com')).status).toBe(200);
   });
 
   it('lets exactly one of 50 concurrent holds and bookings of one slot through', async () => {
     const slot = slotAt(6, 14);
-    const answers = await Promise.all(
-      Array.from({ length: 50 }, (_, i) =>
-        i % 2 ? post('/appointment/hold', { calendar_id: 'cal_a', selected_slot: slot }) : book('cal_a', slot, { email: `h${i}@example.com` }),
-      ),
-    );
+    const cards = await Promise.all(Array.from({ length: 25 }, card));
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => (i % 2 ? hold(slot) : bookPaid(slot, cards[i / 2] as Loose, `h${i}@example.com`))));
     expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
     expect(answers.filter((r) => r.status === 409)).toHaveLength(49);
   });
 
   it('frees the slot when the visitor goes back, or when the hold expires', async () => {
     const slot = slotAt(7, 10);
-    const { hold_id } = (await (await post('/appointment/hold', { calendar_id: 'cal_a', selected_slot: slot })).json()) as Loose;
-    expect((await post(`/appointment/hold/${hold_id}/release`, {})).status).toBe(200);
+    const { hold_id, hold_token } = (await (await hold(slot)).json()) as Loose;
+    expect((await post(`/appointment/hold/${hold_id}/release`, { token: hold_token })).status).toBe(200);
     const heldAt = Date.now();
-    expect((await post('/appointment/hold', { calendar_id: 'cal_a', selected_slot: slot }, at(heldAt))).status).toBe(200);
-    expect((await book('cal_a', slot, { email: 'early@example.com' }, {}, at(heldAt + HOLD_MS - 1000))).status).toBe(409);
-    expect((await book('cal_a', slot, { email: 'later@example.com' }, {}, at(heldAt + HOLD_MS))).status).toBe(200);
+    expect((await hold(slot, at(heldAt))).status).toBe(200);
+    expect((await bookPaid(slot, await card(), 'early@example.com', at(heldAt + HOLD_MS - 1000))).status).toBe(409);
+    expect((await bookPaid(slot, await card(), 'later@example.com', at(heldAt + HOLD_MS))).status).toBe(200);
   });
 
   it('never frees an appointment through the release call', async () => {
     const slot = slotAt(7, 15);
     const booked = (await (await book('cal_a', slot, { email: 'keep@example.com' })).json()) as Loose;
-    await post(`/appointment/hold/${booked.id}/release`, {});
+    expect((await post(`/appointment/hold/${booked.id}/release`, { token: await holdToken(env, booked.id) })).status).toBe(200);
     expect((await book('cal_a', slot, { email: 'steal@example.com' })).status).toBe(409);
   });
 });

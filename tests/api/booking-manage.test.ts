@@ -2,6 +2,7 @@ import { createExecutionContext, env, SELF, waitOnExecutionContext } from 'cloud
 import { platformApi } from '../../src/platform/app';
 import { STRIPE_STAND_IN_HOST } from '../support/stripe-stand-in';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { manageToken } from '../../src/platform/services/appointment-access';
 import { book, seedBooking, slotAt } from './booking-fixtures';
 import { API, count, get, type Loose, post } from './forms-fixtures';
 
@@ -9,15 +10,19 @@ beforeAll(seedBooking);
 
 const msg = async (res: Response) => ((await res.json()) as { msg: string }).msg;
 const booked = async (slot: string, email: string) => ((await (await book('cal_a', slot, { email })).json()) as Loose).id as string;
+/** The manage token of an appointment, as its links carry it. */
+const tokenOf = (id: string) => manageToken(env, id);
+/** The appointment as its link holder reads it. */
+const read = async (id: string) => (await (await get(`/appointment/${id}?token=${await tokenOf(id)}`)).json()) as Loose;
 
 describe('POST /appointment (reschedule)', () => {
   it('moves the appointment and frees its old slot', async () => {
     const old = slotAt(8, 10);
     const id = await booked(old, 'move@example.com');
     const next = slotAt(8, 12);
-    const res = await post('/appointment', { event_id: id, selected_slot: next, timezone: 'Asia/Calcutta', calendar_id: 'cal_a' });
+    const res = await post('/appointment', { event_id: id, selected_slot: next, timezone: 'Asia/Calcutta', calendar_id: 'cal_a', token: await tokenOf(id) });
     expect(res.status).toBe(200);
-    const event = (await (await get(`/appointment/${id}`)).json()) as Loose;
+    const event = await read(id);
     expect(Date.parse(event.start_time)).toBe(Date.parse(next));
     expect(event).toMatchObject({ selected_timezone: 'Asia/Kolkata', status: 'booked' });
     expect((await book('cal_a', old, { email: 'takes-old@example.com' })).status).toBe(200);
@@ -28,19 +33,25 @@ describe('POST /appointment (reschedule)', () => {
     const id = await booked(mine, 'mine@example.com');
     const theirs = slotAt(8, 15);
     await booked(theirs, 'theirs@example.com');
-    const res = await post('/appointment', { event_id: id, selected_slot: theirs, timezone: 'America/New_York', calendar_id: 'cal_a' });
+    const res = await post('/appointment', {
+      event_id: id,
+      selected_slot: theirs,
+      timezone: 'America/New_York',
+      calendar_id: 'cal_a',
+      token: await tokenOf(id),
+    });
     expect(res.status).toBe(409);
     expect(await msg(res)).toBe('This slot is no longer available. Please choose another time.');
-    expect(((await (await get(`/appointment/${id}`)).json()) as Loose).start_time).toBe(mine);
+    expect((await read(id)).start_time).toBe(mine);
   });
 
   it('moves the appointment when the booking form is sent again with its event_id', async () => {
     const id = await booked(slotAt(8, 16), 'again@example.com');
     const next = slotAt(9, 16);
-    const res = await book('cal_a', next, { email: 'again@example.com', event_id: id });
+    const res = await book('cal_a', next, { email: 'again@example.com', event_id: id, manage_token: await tokenOf(id) });
     expect(res.status).toBe(200);
     expect(((await res.json()) as Loose).id).toBe(id);
-    expect(((await (await get(`/appointment/${id}`)).json()) as Loose).start_time).toBe(next);
+    expect((await read(id)).start_time).toBe(next);
   });
 
   it.each([
@@ -64,7 +75,7 @@ describe('POST /appointment (reschedule)', () => {
       'event_id: Invalid type: Expected string but received 5',
     ],
   ])('answers 4xx for %s', async (_name, body, status, text) => {
-    const res = await post('/appointment', body);
+    const res = await post('/appointment', { ...body, token: await tokenOf(String(body.event_id)) });
     expect(res.status).toBe(status);
     expect(await msg(res)).toBe(text);
   });
@@ -74,25 +85,25 @@ describe('POST /appointment/{id}/cancel', () => {
   it('requires a reason', async () => {
     const id = await booked(slotAt(10, 10), 'reason@example.com');
     for (const body of [{}, { reason: '   ' }, { reason: 5 }]) {
-      const res = await post(`/appointment/${id}/cancel`, body);
+      const res = await post(`/appointment/${id}/cancel`, { ...body, token: await tokenOf(id) });
       expect(res.status).toBe(400);
     }
-    expect(((await (await get(`/appointment/${id}`)).json()) as Loose).status).toBe('booked');
+    expect((await read(id)).status).toBe('booked');
   });
 
   it('cancels with the reason and frees the slot for another booking', async () => {
     const slot = slotAt(10, 11);
     const id = await booked(slot, 'cancel@example.com');
-    const res = await post(`/appointment/${id}/cancel`, { reason: 'Something came up' });
+    const res = await post(`/appointment/${id}/cancel`, { reason: 'Something came up', token: await tokenOf(id) });
     expect(res.status).toBe(200);
     const row = await env.DB.prepare('SELECT status, cancel_reason FROM appointments WHERE id = ?').bind(id).first<Loose>();
     expect(row).toEqual({ status: 'cancelled', cancel_reason: 'Something came up' });
     expect((await book('cal_a', slot, { email: 'next@example.com' })).status).toBe(200);
-    expect((await post(`/appointment/${id}/cancel`, { reason: 'again' })).status).toBe(409);
+    expect((await post(`/appointment/${id}/cancel`, { reason: 'again', token: await tokenOf(id) })).status).toBe(409);
   });
 
   it('answers 404 for an unknown appointment and 400 for an unsafe id', async () => {
-    expect((await post('/appointment/apt_nope/cancel', { reason: 'x' })).status).toBe(404);
+    expect((await post('/appointment/apt_nope/cancel', { reason: 'x', token: await tokenOf('apt_nope') })).status).toBe(404);
     expect((await post("/appointment/x'%3BDROP%20TABLE%20appointments/cancel", { reason: 'x' })).status).toBe(400);
     expect(await count('appointments')).toBeGreaterThan(0);
   });
@@ -101,7 +112,7 @@ describe('POST /appointment/{id}/cancel', () => {
 describe('POST /appointment/{appointmentId}/note', () => {
   it('stores the note', async () => {
     const id = await booked(slotAt(10, 13), 'note@example.com');
-    expect((await post(`/appointment/${id}/note`, { notes: 'Bring the X-rays' })).status).toBe(200);
+    expect((await post(`/appointment/${id}/note`, { notes: 'Bring the X-rays', token: await tokenOf(id) })).status).toBe(200);
     const row = await env.DB.prepare('SELECT notes FROM appointments WHERE id = ?').bind(id).first<Loose>();
     expect(row?.notes).toBe('Bring the X-rays');
   });
@@ -111,11 +122,11 @@ describe('POST /appointment/{appointmentId}/note', () => {
     ['no body', undefined, 15],
   ])('answers 400 for %s', async (_name, body, hour) => {
     const id = await booked(slotAt(10, hour), `note${hour}@example.com`);
-    expect((await post(`/appointment/${id}/note`, body)).status).toBe(400);
+    expect((await post(`/appointment/${id}/note`, body && { ...body, token: await tokenOf(id) })).status).toBe(400);
   });
 
   it('answers 404 for an unknown appointment', async () => {
-    const res = await post('/appointment/apt_nope/note', { notes: 'x' });
+    const res = await post('/appointment/apt_nope/note', { notes: 'x', token: await tokenOf('apt_nope') });
     expect(res.status).toBe(404);
     expect(await msg(res)).toBe('No calendar event found');
   });
@@ -150,7 +161,7 @@ describe('add to calendar', () => {
   it('downloads an .ics file of the appointment', async () => {
     const slot = slotAt(11, 10);
     const id = await booked(slot, 'ics@example.com');
-    const res = await get(`/google/calendar/get-ics/${id}`);
+    const res = await get(`/google/calendar/get-ics/${id}?token=${await tokenOf(id)}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="appointment-${id}.ics"`);
@@ -166,7 +177,7 @@ describe('add to calendar', () => {
   it('redirects to a Google Calendar template with the dates', async () => {
     const slot = slotAt(11, 11);
     const id = await booked(slot, 'google@example.com');
-    const res = await SELF.fetch(`${API}/google/calendar/add-event/${id}`, { redirect: 'manual' });
+    const res = await SELF.fetch(`${API}/google/calendar/add-event/${id}?token=${await tokenOf(id)}`, { redirect: 'manual' });
     expect(res.status).toBe(302);
     const url = new URL(res.headers.get('location') ?? '');
     expect(url.origin + url.pathname).toBe('https://calendar.google.com/calendar/render');
@@ -177,8 +188,9 @@ describe('add to calendar', () => {
   });
 
   it('answers 404 for an unknown appointment', async () => {
-    expect((await get('/google/calendar/get-ics/apt_nope')).status).toBe(404);
-    expect((await get('/google/calendar/add-event/apt_nope')).status).toBe(404);
+    const token = await tokenOf('apt_nope');
+    expect((await get(`/google/calendar/get-ics/apt_nope?token=${token}`)).status).toBe(404);
+    expect((await get(`/google/calendar/add-event/apt_nope?token=${token}`)).status).toBe(404);
   });
 });
 

@@ -51,7 +51,7 @@ describe('GET /appointment/services', () => {
   it('answers the service and the event by slugs and event id', async () => {
     const slot = slotAt(9, 11);
     const booked = (await (await book('cal_a', slot, { email: 'slugs@example.com' })).json()) as Loose;
-    const res = await get(`/appointment/services?calendar_slug=consult&calendar_provider_slug=dr-ann&event_id=${booked.id}`);
+    const res = await get(`/appointment/services?calendar_slug=consult&calendar_provider_slug=dr-ann&event_id=${booked.id}&token=${booked.manage_token}`);
     const body = (await res.json()) as Loose;
     expect(body.services.map((s: Loose) => s.slug)).toEqual(['consult']);
     expect(body.calendarEvent).toMatchObject({ id: booked.id, start_time: slot, status: 'booked' });
@@ -132,7 +132,7 @@ describe('POST /appointment (booking)', () => {
     expect(Date.parse(body.appointment.end_time) - Date.parse(slot)).toBe(3_600_000);
     const contact = await env.DB.prepare('SELECT * FROM contacts WHERE id = ?').bind(body.contactId).first<Loose>();
     expect(contact).toMatchObject({ email: CONTACT.email, first_name: 'Ann', phone: '+12025550123', timezone: 'America/New_York' });
-    const event = (await (await get(`/appointment/${body.id}`)).json()) as Loose;
+    const event = (await (await get(`/appointment/${body.id}?token=${body.manage_token}`)).json()) as Loose;
     expect(event).toMatchObject({ _id: body.id, start_time: slot, calendar_id: 'cal_a', status: 'booked' });
   });
 

@@ -19,7 +19,7 @@ async function hold(slot: string, now: number, bindings: typeof env): Promise<nu
     new Request(`${API}/appointment/hold`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', [TEST_CLOCK_HEADER]: String(now) },
-      body: JSON.stringify({ calendar_id: 'cal_a', selected_slot: slot }),
+      body: JSON.stringify({ calendar_id: 'cal_b', selected_slot: slot }),
     }),
     bindings,
     ctx,

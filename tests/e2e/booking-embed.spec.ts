@@ -207,8 +207,14 @@ test('the popup cancel shows the start and end time, then a Thank You step', asy
       }),
     },
   });
-  const { id } = (await booked.json()) as { id: string };
-  await page.goto(`${ORIGIN}/widget/cancel-booking?event_id=${id}&popup=true`);
+  const { id, manage_token } = (await booked.json()) as { id: string; manage_token: string };
+  // The id alone (as in the seller's thank-you URL) does not open the cancel screen.
+  const stranger = await page.goto(`${ORIGIN}/widget/cancel-booking?event_id=${id}&popup=true`);
+  expect(stranger?.status()).toBe(403);
+  await expect(page.getByTestId('error-msg')).toHaveText(
+    'This link does not allow changing this appointment. Please use the link from your booking confirmation.',
+  );
+  await page.goto(`${ORIGIN}/widget/cancel-booking?event_id=${id}&token=${manage_token}&popup=true`);
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1, name: 'Cancel Booking' })).toBeVisible();
   await expect(page.getByTestId('cancel-when')).toHaveText(/\d\d:\d\d [AP]M to \d\d:\d\d [AP]M \(Europe\/Berlin\)/);

@@ -121,6 +121,9 @@ export async function noteDownloadRescheduleCancel(page: Page, widget: Locator, 
   const rescheduleHref = (await widget.getByRole('link', { name: 'Reschedule this booking' }).getAttribute('href')) as string;
   const cancelHref = (await widget.getByRole('link', { name: 'Cancel this booking' }).getAttribute('href')) as string;
   const firstWhen = await widget.getByTestId('booking-when').textContent();
+  // The links carry the appointment's manage token beside its id.
+  expect(rescheduleHref).toMatch(/\?event_id=apt_[\w-]+&token=[\w-]{43}$/);
+  expect(cancelHref).toMatch(/\/widget\/cancel-booking\?event_id=apt_[\w-]+&token=[\w-]{43}$/);
 
   // Reschedule: step 1, then straight to the confirmation.
   const again = await openWidget(page, rescheduleHref.replace(ORIGIN, ''));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appointmentLinks } from '../../src/widgets/booking/links';
+import { appointmentLinks } from '../../src/lib/appointment-links';
 import { submitCallAt, submitPath } from '../../src/widgets/form/submit';
 import { bookingRoutes, freeSlotsFor } from '../../src/schemas/calls/booking-routes';
 import { apiPath, callPath } from '../../src/schemas/calls/define-call';
@@ -7,7 +7,10 @@ import { apiPath, callPath } from '../../src/schemas/calls/define-call';
 describe('call paths built from the routes', () => {
   it('keeps a path parameter one segment, whatever it holds', () => {
     expect(apiPath(bookingRoutes.cancel, { id: 'ap/1?x' })).toBe('/api/appointment/ap%2F1%3Fx/cancel');
-    expect(appointmentLinks('https://book.example', 'cal_1', 'ap_1').ics).toBe('https://book.example/api/google/calendar/get-ics/ap_1');
+    const links = appointmentLinks('https://book.example', 'cal_1', 'ap_1', 'tok-1_x');
+    expect(links.ics).toBe('https://book.example/api/google/calendar/get-ics/ap_1?token=tok-1_x');
+    expect(links.reschedule).toBe('https://book.example/widget/booking/cal_1?event_id=ap_1&token=tok-1_x');
+    expect(links.cancel).toBe('https://book.example/widget/cancel-booking?event_id=ap_1&token=tok-1_x');
   });
 
   it('asks for free slots with the query the API validates, leaving out what is unset', () => {

@@ -1,19 +1,26 @@
-/** POST /appointment (book and reschedule), setup-intent, booking-error, cancel, note and GET /appointment/{id}. */
+/**
+ * POST /appointment (book and reschedule), setup-intent, hold, booking-error, cancel, note and
+ * GET /appointment/{id}. Rescheduling, cancelling and the note take the appointment's manage
+ * token (services/appointment-access.ts); without it GET answers what a stranger may see.
+ */
 import type { Hono } from 'hono';
 import { httpUrl } from '../../lib/http-url';
 import { bookingCalls as calls } from '../../schemas/calls/booking';
 import { mount } from '../call';
 import type { AppEnv } from '../env';
 import { ApiError } from '../http';
-import { activeAppointment, addNote, cancelAppointment, eventView, getAppointment, moveAppointment, NO_EVENT } from '../services/appointments';
+import { canManage, manageToken, requireManage } from '../services/appointment-access';
+import { activeAppointment, addNote, cancelAppointment, eventView, getAppointment, moveAppointment, NO_EVENT, strangerView } from '../services/appointments';
 import { recordBookingError } from '../services/booking-errors';
-import { holdSlot, releaseHoldStatements } from '../services/booking-holds';
+import { HOLD_NOT_PAID, holdBuckets, holdSlot, holdToken, releaseHoldStatements, requireHolder, TOO_MANY_HOLDS } from '../services/booking-holds';
 import { createBookingSetupIntent } from '../services/booking-setup-intent';
 import { paymentProviderFrom } from '../payments';
 import { bookAppointment } from '../services/bookings';
 import { getCalendar } from '../services/calendars';
 import { getLocation } from '../services/locations';
-import { fieldErrors, submitEnv } from './submit-env';
+import { overLimit, rateLimitScale } from '../services/rate-limit';
+import { isPaidCalendar } from '../../schemas/calendar';
+import { clientIp, fieldErrors, submitEnv } from './submit-env';
 
 const NO_CALENDAR = 'Unable to find calendar';
 
@@ -21,6 +28,7 @@ export function registerAppointmentRoutes(app: Hono<AppEnv>): void {
   mount(app, calls.reschedule, async (c, { json }) => {
     const calendar = await getCalendar(c.env.DB, json.calendar_id);
     if (!calendar) throw new ApiError(404, NO_CALENDAR);
+    await requireManage(c.env, json.event_id, json.token);
     const row = await activeAppointment(c.env.DB, json.event_id, calendar.id);
     const moved = await moveAppointment(c.env.DB, calendar, row, { start: json.selected_slot, zone: json.timezone }, c.var.now);
     const appointment = eventView(moved, calendar);
@@ -41,6 +49,7 @@ export function registerAppointmentRoutes(app: Hono<AppEnv>): void {
       contactId: booked.contactId,
       appointment: { ...event, fingerprint: booked.prepared.fingerprint },
       id: event.id,
+      manage_token: await manageToken(c.env, event.id),
       event_address: event.event_address,
       fingerprint: booked.prepared.fingerprint,
       sessionId: booked.prepared.sessionId,
@@ -59,34 +68,43 @@ export function registerAppointmentRoutes(app: Hono<AppEnv>): void {
   mount(app, calls.hold, async (c, { json }) => {
     const calendar = await getCalendar(c.env.DB, json.calendar_id);
     if (!calendar) throw new ApiError(404, NO_CALENDAR);
+    // A free calendar is refused before it costs the client a hold of its limit.
+    if (!isPaidCalendar(calendar)) throw new ApiError(400, HOLD_NOT_PAID);
+    if (await overLimit(c.env.DB, holdBuckets(calendar.id, clientIp(c) ?? 'unknown'), c.var.now, rateLimitScale(c.env))) {
+      throw new ApiError(429, TOO_MANY_HOLDS);
+    }
     const hold = await holdSlot(c.env.DB, calendar, json.selected_slot, c.var.now, c.var.random);
-    return c.json({ hold_id: hold.id, expires_at: hold.expires_at });
+    return c.json({ hold_id: hold.id, hold_token: await holdToken(c.env, hold.id), expires_at: hold.expires_at });
   });
 
-  mount(app, calls.releaseHold, async (c, { params }) => {
+  mount(app, calls.releaseHold, async (c, { params, json }) => {
+    await requireHolder(c.env, params.holdId, json.token);
     await c.env.DB.batch(releaseHoldStatements(c.env.DB, params.holdId));
     return c.json({ status: true });
   });
 
   mount(app, calls.bookingError, async (c, { json }) => {
-    const client = c.req.header('cf-connecting-ip') ?? c.req.header('x-real-ip') ?? 'unknown';
+    const client = clientIp(c) ?? 'unknown';
     const id = await recordBookingError(c.env.DB, json, client, c.var.now, c.var.random);
     return c.json({ ok: true, ...(id ? {} : { duplicate: true }) });
   });
 
   mount(app, calls.cancel, async (c, { params, json }) => {
+    await requireManage(c.env, params.id, json.token);
     const row = await cancelAppointment(c.env.DB, params.id, json.reason, c.var.now);
     return c.json({ status: true, appointment: eventView(row, await getCalendar(c.env.DB, row.calendar_id)) });
   });
 
   mount(app, calls.note, async (c, { params, json }) => {
+    await requireManage(c.env, params.appointmentId, json.token);
     const row = await addNote(c.env.DB, params.appointmentId, json.notes, c.var.now);
     return c.json({ status: true, appointment: eventView(row, await getCalendar(c.env.DB, row.calendar_id)) });
   });
 
-  mount(app, calls.getAppointment, async (c, { params }) => {
+  mount(app, calls.getAppointment, async (c, { params, query }) => {
     const row = await getAppointment(c.env.DB, params.id);
     if (!row) throw new ApiError(404, NO_EVENT);
-    return c.json(eventView(row, await getCalendar(c.env.DB, row.calendar_id)));
+    const calendar = await getCalendar(c.env.DB, row.calendar_id);
+    return c.json((await canManage(c.env, row.id, query.token)) ? eventView(row, calendar) : strangerView(row, calendar));
   });
 }

@@ -6,7 +6,8 @@ import { bookingCalls as calls } from '../../schemas/calls/booking';
 import { mount } from '../call';
 import type { AppEnv } from '../env';
 import { ApiError } from '../http';
-import { eventView, getAppointment } from '../services/appointments';
+import { canManage } from '../services/appointment-access';
+import { eventView, getAppointment, strangerView } from '../services/appointments';
 import { calendarView, getCalendar, getCalendarBySlug, getProvider, listServices, providerView } from '../services/calendars';
 import { getLocation } from '../services/locations';
 import { calendarFreeSlots } from '../services/slots';
@@ -70,7 +71,12 @@ export function registerCalendarRoutes(app: Hono<AppEnv>): void {
     return c.json({
       services: await Promise.all(services.map((s) => calendarView(c.env.DB, s, location, c.env.STRIPE_PUBLISHABLE_KEY))),
       calendarProvider: providerView(provider),
-      calendarEvent: event && eventCalendar ? eventView(event, eventCalendar) : null,
+      calendarEvent:
+        !event || !eventCalendar
+          ? null
+          : (await canManage(c.env, event.id, query.token))
+            ? eventView(event, eventCalendar)
+            : strangerView(event, eventCalendar),
     });
   });
 

@@ -5,6 +5,14 @@ import type { FieldError } from '../../lib/validation/fields';
 import type { AppEnv } from '../env';
 import type { SubmitEnv } from '../services/submissions';
 
+/**
+ * The client's address as the platform saw it (CF-Connecting-IP, which Cloudflare sets and a
+ * client cannot), or null. X-Real-IP and X-Forwarded-For are whatever the client wrote.
+ */
+export function clientIp(c: Context<AppEnv>): string | null {
+  return c.req.header('cf-connecting-ip') ?? null;
+}
+
 /** The services' environment for a request, with `today` in the location's zone. */
 export function submitEnv(c: Context<AppEnv>, zone: string): SubmitEnv {
   const { now, random } = c.var;
@@ -15,7 +23,7 @@ export function submitEnv(c: Context<AppEnv>, zone: string): SubmitEnv {
     today: todayIn(zone, now),
     random,
     turnstileSecret: c.env.TURNSTILE_SECRET_KEY || undefined,
-    remoteIp: c.req.header('cf-connecting-ip') ?? null,
+    remoteIp: clientIp(c),
     secrets: c.env,
   };
 }

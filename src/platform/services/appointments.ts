@@ -12,6 +12,7 @@ import { clearExpiredHolds } from './booking-holds';
 import { claimMinutes, isSlotConflict, releaseMinutes, SLOT_TAKEN, slotIsFree } from './slots';
 
 export const NO_EVENT = 'No calendar event found';
+export const ALREADY_CANCELLED = 'This appointment is already cancelled.';
 export { SLOT_TAKEN };
 
 export interface AppointmentRow {
@@ -48,6 +49,18 @@ export function eventView(row: AppointmentRow, calendar: Pick<CalendarDocument, 
     status: row.status,
     event_address: calendar?.event_address ?? '',
   };
+}
+
+/** What anyone with the id may see: the booking widget shows a stranger no more (no contact, no times). */
+export interface StrangerEvent {
+  _id: string;
+  id: string;
+  calendar_id: string;
+  event_address: string;
+}
+
+export function strangerView(row: AppointmentRow, calendar: Pick<CalendarDocument, 'event_address'> | null): StrangerEvent {
+  return { _id: row.id, id: row.id, calendar_id: row.calendar_id, event_address: calendar?.event_address ?? '' };
 }
 
 export async function getAppointment(db: D1Database, id: string): Promise<AppointmentRow | null> {
@@ -114,12 +127,16 @@ export async function cancelAppointment(db: D1Database, id: string, reason: stri
   if (row) return row;
   const existing = await getAppointment(db, id);
   if (!existing) throw new ApiError(404, NO_EVENT);
-  throw new ApiError(409, 'This appointment is already cancelled.');
+  throw new ApiError(409, ALREADY_CANCELLED);
 }
 
-/** Stores the visitor's note (the additional-information step). */
+/** Stores the visitor's note (the additional-information step); a cancelled appointment keeps its note. */
 export async function addNote(db: D1Database, id: string, notes: string, now: number): Promise<AppointmentRow> {
-  const row = await db.prepare('UPDATE appointments SET notes = ?, updated_at = ? WHERE id = ? RETURNING *').bind(notes, now, id).first<AppointmentRow>();
-  if (!row) throw new ApiError(404, NO_EVENT);
-  return row;
+  const row = await db
+    .prepare("UPDATE appointments SET notes = ?, updated_at = ? WHERE id = ? AND status != 'cancelled' RETURNING *")
+    .bind(notes, now, id)
+    .first<AppointmentRow>();
+  if (row) return row;
+  if (!(await getAppointment(db, id))) throw new ApiError(404, NO_EVENT);
+  throw new ApiError(409, ALREADY_CANCELLED);
 }

@@ -4,13 +4,42 @@
  * slot's minutes exactly as an appointment does, so a race between a hold and a booking
  * still leaves one of them. Expired holds are cleared by the next claim on the calendar;
  * the free-slot list ignores them at once.
+ *
+ * The call needs no sign-in, so a hold is only for a calendar that takes a payment (a free
+ * one books at once and has nothing to wait for), holds are limited per client address and
+ * per calendar (HOLD_LIMITS), and only the holder, who got the hold's token, releases it.
  */
 import { newId, type RandomBytes } from '../../lib/ids';
-import type { CalendarDocument } from '../../schemas/calendar';
+import { hmacSign, hmacVerify } from '../../lib/signing';
+import { type CalendarDocument, isPaidCalendar } from '../../schemas/calendar';
 import { ApiError } from '../http';
+import { type SigningSecrets, signingKey } from '../secrets';
+import type { RateBucket } from './rate-limit';
 import { claimMinutes, isSlotConflict, SLOT_TAKEN, slotIsFree } from './slots';
 
 export const HOLD_MS = 10 * 60_000;
+
+export const HOLD_NOT_PAID = 'Only a calendar that takes a payment holds slots.';
+export const HOLD_NOT_YOURS = 'Only the visitor who holds this slot can release it.';
+export const TOO_MANY_HOLDS = 'Too many slots held; please try again later.';
+
+/** Holds one client address may take, and one calendar may have taken, per HOLD_MS (times RATE_LIMIT_SCALE). */
+export function holdBuckets(calendarId: string, clientIp: string): RateBucket[] {
+  return [
+    { key: `ip:hold:${clientIp}`, windowMs: HOLD_MS, limit: 5 },
+    { key: `calendar:hold:${calendarId}`, windowMs: HOLD_MS, limit: 50 },
+  ];
+}
+
+/** The holder's token of a hold: the HMAC of its id under the `slot-hold` key. */
+export function holdToken(secrets: SigningSecrets, holdId: string): Promise<string> {
+  return hmacSign(signingKey(secrets, 'slot-hold'), holdId);
+}
+
+/** A 403 unless `token` is the holder's token of `holdId` (compared in constant time). */
+export async function requireHolder(secrets: SigningSecrets, holdId: string, token: string | undefined): Promise<void> {
+  if (!token || !(await hmacVerify(signingKey(secrets, 'slot-hold'), holdId, token))) throw new ApiError(403, HOLD_NOT_YOURS);
+}
 
 export interface HoldRow {
   id: string;
@@ -28,8 +57,9 @@ export function clearExpiredHolds(db: D1Database, calendarId: string, now: numbe
   ];
 }
 
-/** Holds `start` for HOLD_MS; 409 when it is taken or held by someone else. */
+/** Holds `start` of a paid calendar for HOLD_MS; 400 for a free calendar, 409 when it is taken or held by someone else. */
 export async function holdSlot(db: D1Database, calendar: CalendarDocument, start: number, now: number, random?: RandomBytes): Promise<HoldRow> {
+  if (!isPaidCalendar(calendar)) throw new ApiError(400, HOLD_NOT_PAID);
   if (!(await slotIsFree(db, calendar, start, now))) throw new ApiError(409, SLOT_TAKEN);
   const hold: HoldRow = {
     id: newId('hold', random),

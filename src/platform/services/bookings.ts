@@ -6,7 +6,9 @@
  * the appointment with the minutes it claims, its submission and uploads. A claimed minute
  * fails the batch, so two overlapping bookings racing past the check leave exactly one,
  * and a failure leaves nothing half-written for the visitor's retry to trip over.
- * With `event_id` the same batch moves that appointment instead of creating one.
+ * With `event_id` (and that appointment's manage token) the same batch moves that
+ * appointment instead of creating one; it stays the contact's it was booked by, whatever
+ * name and email the form carries.
  */
 import { newId } from '../../lib/ids';
 import type { FieldError } from '../../lib/validation/fields';
@@ -14,6 +16,7 @@ import type { BookingSubmission } from '../../schemas/booking-calls';
 import type { CalendarDocument } from '../../schemas/calendar';
 import { ApiError } from '../http';
 import type { PaymentProvider } from '../payments/provider';
+import { requireManage } from './appointment-access';
 import { activeAppointment, type AppointmentRow, getAppointment, moveStatements } from './appointments';
 import { verifyBookingPayment } from './booking-payment';
 import { clearExpiredHolds, liveHold, releaseHoldStatements } from './booking-holds';
@@ -79,6 +82,7 @@ function insertAppointment(
 export async function bookAppointment(env: SubmitEnv, input: BookingInput): Promise<Booked | { errors: FieldError[] }> {
   const { calendar, payload } = input;
   const start = payload.selected_slot;
+  if (payload.event_id) await requireManage(env.secrets ?? {}, payload.event_id, payload.manage_token);
   const existing = payload.event_id ? await activeAppointment(env.db, payload.event_id, calendar.id) : null;
   const hold = payload.hold_id ? await liveHold(env.db, payload.hold_id, calendar.id, start, env.now) : null;
   const except = [existing?.id, hold?.id].filter((x): x is string => !!x);
@@ -101,7 +105,7 @@ export async function bookAppointment(env: SubmitEnv, input: BookingInput): Prom
   const notes = typeof prepared.values.calendar_notes === 'string' ? prepared.values.calendar_notes : null;
   const submissionId = newId('sub', env.random);
   const id = existing?.id ?? newId('apt', env.random);
-  const contact = await prepareContactWrite(env.db, prepared.contact, env.now, env.random);
+  const contact = existing ? null : await prepareContactWrite(env.db, prepared.contact, env.now, env.random);
   const zone = payload.selected_timezone;
 
   const slotWrites = existing
@@ -122,14 +126,19 @@ export async function bookAppointment(env: SubmitEnv, input: BookingInput): Prom
         }),
         claimMinutes(env.db, calendar.id, { start, end: start + calendar.slot_duration * 60_000 }, id),
       ];
-  const statements = [
-    contact.statement,
-    ...slotWrites,
-    env.db.prepare(`UPDATE appointments SET contact_id = ${contact.idSql.sql}, submission_id = ? WHERE id = ?`).bind(...contact.idSql.params, submissionId, id),
-    ...submissionRows(env, req, prepared, { id: submissionId, refId: calendar.id, contactId: null, extra: { appointmentId: id } }),
-    env.db.prepare(`UPDATE submissions SET contact_id = ${contact.idSql.sql} WHERE id = ?`).bind(...contact.idSql.params, submissionId),
-    ...uploadRows(env.db, prepared.uploads, prepared.uploadSource, submissionId, env.now),
-  ];
+  // A move keeps the appointment's contact: its answers are recorded under that contact, and
+  // a form filled in with someone else's name and email takes nothing over.
+  const contactWrites = !contact
+    ? submissionRows(env, req, prepared, { id: submissionId, refId: calendar.id, contactId: existing?.contact_id ?? null, extra: { appointmentId: id } })
+    : [
+        contact.statement,
+        env.db
+          .prepare(`UPDATE appointments SET contact_id = ${contact.idSql.sql}, submission_id = ? WHERE id = ?`)
+          .bind(...contact.idSql.params, submissionId, id),
+        ...submissionRows(env, req, prepared, { id: submissionId, refId: calendar.id, contactId: null, extra: { appointmentId: id } }),
+        env.db.prepare(`UPDATE submissions SET contact_id = ${contact.idSql.sql} WHERE id = ?`).bind(...contact.idSql.params, submissionId),
+      ];
+  const statements = [...slotWrites, ...contactWrites, ...uploadRows(env.db, prepared.uploads, prepared.uploadSource, submissionId, env.now)];
 
   await storeUploads(env.bucket, prepared.uploads);
   try {

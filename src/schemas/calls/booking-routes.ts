@@ -5,14 +5,17 @@
 import type {
   appointmentNoteParams,
   appointmentParams,
+  appointmentQuery,
   bookingErrorBody,
   bookingSubmission,
   calendarLinkParams,
+  calendarLinkQuery,
   cancelBody,
   freeSlotsQuery,
   holdBody,
   holdParams,
   noteBody,
+  releaseHoldBody,
   rescheduleBody,
   servicesQuery,
   setupIntentBody,
@@ -36,6 +39,8 @@ export type FreeSlots = Record<string, { slots: string[] }>;
 /** What a booking answers. */
 export interface BookingAnswer {
   id: string;
+  /** The appointment's manage token, for its reschedule and cancel links. */
+  manage_token: string;
   appointment: BookedAppointment & { fingerprint: string };
   fingerprint: string;
   contactId: string;
@@ -54,12 +59,12 @@ export const bookingRoutes = {
   reschedule: route<{ json: typeof rescheduleBody; answer: { appointment: BookedAppointment } }>('POST', '/appointment'),
   book: route<{ form: typeof bookingSubmission; answer: BookingAnswer }>('POST', '/appointment'),
   setupIntent: route<{ json: typeof setupIntentBody; answer: { client_secret?: string } }>('POST', '/appointment/setup-intent'),
-  hold: route<{ json: typeof holdBody; answer: { hold_id: string; expires_at: number } }>('POST', '/appointment/hold'),
-  releaseHold: route<{ params: typeof holdParams }>('POST', '/appointment/hold/:holdId/release'),
+  hold: route<{ json: typeof holdBody; answer: { hold_id: string; hold_token: string; expires_at: number } }>('POST', '/appointment/hold'),
+  releaseHold: route<{ params: typeof holdParams; json: typeof releaseHoldBody }>('POST', '/appointment/hold/:holdId/release'),
   bookingError: route<{ json: typeof bookingErrorBody }>('POST', '/appointment/booking-error'),
   cancel: route<{ params: typeof appointmentParams; json: typeof cancelBody; answer: { appointment: BookedAppointment } }>('POST', '/appointment/:id/cancel'),
   note: route<{ params: typeof appointmentNoteParams; json: typeof noteBody }>('POST', '/appointment/:appointmentId/note'),
-  getAppointment: route<{ params: typeof appointmentParams }>('GET', '/appointment/:id'),
-  ics: route<{ params: typeof calendarLinkParams }>('GET', '/google/calendar/get-ics/:appointmentId'),
-  googleEvent: route<{ params: typeof calendarLinkParams }>('GET', '/google/calendar/add-event/:appointmentId'),
+  getAppointment: route<{ params: typeof appointmentParams; query: typeof appointmentQuery }>('GET', '/appointment/:id'),
+  ics: route<{ params: typeof calendarLinkParams; query: typeof calendarLinkQuery }>('GET', '/google/calendar/get-ics/:appointmentId'),
+  googleEvent: route<{ params: typeof calendarLinkParams; query: typeof calendarLinkQuery }>('GET', '/google/calendar/add-event/:appointmentId'),
 };

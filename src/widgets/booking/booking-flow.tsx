@@ -39,8 +39,8 @@ const REACHING = ['pointerover', 'touchstart', 'focusin'] as const;
 type Step =
   | { name: 'date' }
   | { name: 'contact'; slot: string }
-  | { name: 'note'; appointment: BookedAppointment }
-  | { name: 'done'; appointment: BookedAppointment; rescheduled: boolean };
+  | { name: 'note'; appointment: BookedAppointment; token: string }
+  | { name: 'done'; appointment: BookedAppointment; token: string; rescheduled: boolean };
 
 /** The zone the widget must show, whatever the browser's: the calendar fixes it, or the event being rescheduled has one; else null. */
 export function givenZone(props: Pick<BookingWidgetProps, 'settings' | 'event'>): string | null {
@@ -128,16 +128,18 @@ export function BookingFlow(props: BookingWidgetProps & { initialZone: string })
     setError(null);
     if (!event) return setStep({ name: 'contact', slot });
     setBusy(m.rescheduling);
-    const answer = await callApi(bookingRoutes.reschedule, { json: { event_id: event.id, selected_slot: slot, timezone: zone, calendar_id: calendar.id } });
+    const answer = await callApi(bookingRoutes.reschedule, {
+      json: { event_id: event.id, selected_slot: slot, timezone: zone, calendar_id: calendar.id, token: event.token },
+    });
     setBusy(null);
-    if (answer.kind === 'ok') setStep({ name: 'done', appointment: answer.body.appointment, rescheduled: true });
+    if (answer.kind === 'ok') setStep({ name: 'done', appointment: answer.body.appointment, token: event.token, rescheduled: true });
     else backToDates(refusalText(answer, m.unableToSchedule));
   };
 
   const onBooked = (answer: BookingAnswer, contact: Record<string, string>) => {
     if (calendar.stickyContact) rememberContact(calendar.locationId, { ...contact, id: answer.contactId });
     postBookingComplete(answer.fingerprint, calendar.id);
-    const next: Step = { name: 'note', appointment: answer.appointment };
+    const next: Step = { name: 'note', appointment: answer.appointment, token: answer.manage_token };
     if (!settings.redirect) return setStep(next);
     const url = answer.calendarThankYouUrl
       ? redirectTarget(
@@ -229,7 +231,8 @@ export function BookingFlow(props: BookingWidgetProps & { initialZone: string })
         <NoteStep
           messages={m}
           appointmentId={step.appointment.id}
-          onDone={() => setStep({ name: 'done', appointment: step.appointment, rescheduled: false })}
+          token={step.token}
+          onDone={() => setStep({ name: 'done', appointment: step.appointment, token: step.token, rescheduled: false })}
         />
       )}
       {step.name === 'done' && (
@@ -240,6 +243,7 @@ export function BookingFlow(props: BookingWidgetProps & { initialZone: string })
           origin={props.origin}
           calendar={calendar}
           appointment={step.appointment}
+          token={step.token}
           rescheduled={step.rescheduled}
         />
       )}

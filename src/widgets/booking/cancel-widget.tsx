@@ -17,7 +17,7 @@ export interface CancelWidgetProps {
   lang: string;
   use24h: boolean;
   popup: boolean;
-  appointment: { id: string; startTime: string; endTime: string; zone: string; cancelled: boolean; calendarName: string };
+  appointment: { id: string; token: string; startTime: string; endTime: string; zone: string; cancelled: boolean; calendarName: string };
 }
 
 type Stage = 'reason' | 'cancelled' | 'thanks';
@@ -38,7 +38,7 @@ export default function CancelWidget({ messages: m, lang, use24h, popup, appoint
   async function cancel() {
     setBusy(true);
     setError('');
-    const answer = await callApi(bookingRoutes.cancel, { params: { id: appointment.id }, json: { reason: reason.trim() } });
+    const answer = await callApi(bookingRoutes.cancel, { params: { id: appointment.id }, json: { reason: reason.trim(), token: appointment.token } });
     setBusy(false);
     if (answer.kind === 'ok') setStage('cancelled');
     else setError(refusalText(answer, m.unableToFindCalendar));

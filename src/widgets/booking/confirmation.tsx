@@ -1,8 +1,8 @@
 /** Step 4: the meeting is scheduled (or rescheduled): when, where, add to calendar, reschedule and cancel. */
 import { useEffect, useRef } from 'react';
+import { appointmentLinks } from '../../lib/appointment-links';
 import { fillTemplate } from '../../lib/template';
 import { longDate, slotTime } from './format';
-import { appointmentLinks } from './links';
 import type { BookingMessages } from './messages';
 import type { BookedAppointment } from '../../schemas/calls/booking-routes';
 import type { BookingCalendar } from './types';
@@ -14,13 +14,15 @@ export interface ConfirmationProps {
   origin: string;
   calendar: BookingCalendar;
   appointment: BookedAppointment;
+  /** The appointment's manage token: its links carry it. */
+  token: string;
   rescheduled: boolean;
 }
 
-export function Confirmation({ messages: m, lang, use24h, origin, calendar, appointment, rescheduled }: ConfirmationProps) {
+export function Confirmation({ messages: m, lang, use24h, origin, calendar, appointment, token, rescheduled }: ConfirmationProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
-  const links = appointmentLinks(origin, calendar.id, appointment.id);
+  const links = appointmentLinks(origin, calendar.id, appointment.id, token);
   const when = `${longDate(appointment.start_time.slice(0, 10), lang)}, ${fillTemplate(m.appointmentTime, {
     start: slotTime(appointment.start_time, use24h),
     end: slotTime(appointment.end_time, use24h),

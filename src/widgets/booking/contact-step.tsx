@@ -40,14 +40,20 @@ export interface ContactStepProps {
 
 const SLOT_GONE = 409;
 
+/** A hold of this visitor's: its id, and the token that releases it. */
+interface Hold {
+  id: string;
+  token: string;
+}
+
 /** Gives a held slot back; nobody waits for the answer (the hold also expires). */
-const releaseHold = (holdId: string) => void callApi(bookingRoutes.releaseHold, { params: { holdId } });
+const releaseHold = (hold: Hold) => void callApi(bookingRoutes.releaseHold, { params: { holdId: hold.id }, json: { token: hold.token } });
 
 export function ContactStep(props: ContactStepProps) {
   const { messages: m, calendar, slot, zone, formStrings } = props;
   const root = useRef<HTMLFormElement>(null);
   const card = useRef<CardHandle>(null);
-  const hold = useRef<string | null>(null);
+  const hold = useRef<Hold | null>(null);
   const [held, setHeld] = useState(!calendar.paid);
   const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState('');
@@ -86,8 +92,9 @@ export function ContactStep(props: ContactStepProps) {
     let live = true;
     void callApi(bookingRoutes.hold, { json: { calendar_id: calendar.id, selected_slot: slot } }).then((answer) => {
       if (answer.kind !== 'ok') return void (live && props.onBack(refusalText(answer, m.unableToSchedule)));
-      if (!live) return releaseHold(answer.body.hold_id);
-      hold.current = answer.body.hold_id;
+      const taken = { id: answer.body.hold_id, token: answer.body.hold_token };
+      if (!live) return releaseHold(taken);
+      hold.current = taken;
       setHeld(true);
     });
     return () => {
@@ -123,7 +130,7 @@ export function ContactStep(props: ContactStepProps) {
         fingerprint: props.fingerprint,
         eventData: eventData(),
         ...(funnelEventData() ? { funneEventData: funnelEventData() } : {}),
-        ...(hold.current ? { hold_id: hold.current } : {}),
+        ...(hold.current ? { hold_id: hold.current.id } : {}),
       };
       const outcome = await sendSubmission({ call: 'appointment', formData, files: engine.files });
       if (outcome.kind === 'ok') {

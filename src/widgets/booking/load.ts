@@ -61,6 +61,8 @@ export function toBookingCalendar(raw: Loose, country: string, t: TFunction, lan
 /** The widget's query parameters (requirements WIDGET-ROUTES). */
 export interface BookingQuery {
   eventId: string | null;
+  /** The manage token of the event's reschedule or cancel link. */
+  token: string;
   use24h: boolean | null;
   popup: boolean;
   redirect: boolean;
@@ -73,6 +75,7 @@ export function readBookingQuery(params: URLSearchParams): BookingQuery {
   const color = params.get('color') ?? '';
   return {
     eventId: params.get('event_id') || params.get('eventId') || null,
+    token: params.get('token') ?? '',
     use24h: params.has('use24hFormat') ? flag('use24hFormat') : null,
     popup: flag('popup'),
     redirect: params.get('redirect') !== 'false',
@@ -95,16 +98,27 @@ function settingsOf(provider: Loose | null, calendarZone: string, query: Booking
   };
 }
 
-/** The event being rescheduled, or the 404 'No calendar event found'. */
-export async function loadEvent(api: ApiFetch, eventId: string): Promise<Loaded<RescheduleEvent & { status: string; endTime: string }>> {
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(eventId)) return { ok: false, status: 404, msg: 'No calendar event found' };
-  const res = await getJson(api, callPath(bookingRoutes.getAppointment, { id: eventId }));
-  if (!res.ok) return res.status === 404 || res.status === 400 ? { ok: false, status: 404, msg: 'No calendar event found' } : res;
+/**
+ * The event being rescheduled or cancelled, or the 404 'No calendar event found'. Without its
+ * manage token the API answers only what a stranger may see (no times), and the page a 403
+ * saying the link does not allow changes.
+ */
+export async function loadEvent(
+  api: ApiFetch,
+  eventId: string,
+  token: string,
+  t: TFunction,
+): Promise<Loaded<RescheduleEvent & { status: string; endTime: string }>> {
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(eventId)) return { ok: false, status: 404, msg: t('booking:noEvent') };
+  const res = await getJson(api, callPath(bookingRoutes.getAppointment, { id: eventId }, token ? { token } : {}));
+  if (!res.ok) return res.status === 404 || res.status === 400 ? { ok: false, status: 404, msg: t('booking:noEvent') } : res;
   const e = res.value;
+  if (typeof e.start_time !== 'string') return { ok: false, status: 403, msg: t('booking:manageLinkInvalid') };
   return {
     ok: true,
     value: {
       id: str(e.id),
+      token,
       calendarId: str(e.calendar_id),
       startTime: str(e.start_time),
       endTime: str(e.end_time),
@@ -128,7 +142,7 @@ export async function loadBookingWidget(
   if (entries.length === 0) return { ok: false, status: 404, msg: t('booking:cannotFindCalendar'), inWidget: true };
   let event: RescheduleEvent | null = null;
   if (query.eventId) {
-    const loaded = await loadEvent(api, query.eventId);
+    const loaded = await loadEvent(api, query.eventId, query.token, t);
     if (!loaded.ok) return loaded;
     if (loaded.value.status === 'cancelled' || !entries.some((e) => e.calendar.id === loaded.value.calendarId))
       return { ok: false, status: 404, msg: t('booking:noEvent') };

@@ -7,10 +7,12 @@ import type { BookingMessages } from './messages';
 export interface NoteStepProps {
   messages: BookingMessages;
   appointmentId: string;
+  /** The appointment's manage token, from the booking's answer. */
+  token: string;
   onDone: () => void;
 }
 
-export function NoteStep({ messages: m, appointmentId, onDone }: NoteStepProps) {
+export function NoteStep({ messages: m, appointmentId, token, onDone }: NoteStepProps) {
   const id = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const [note, setNote] = useState('');
@@ -21,7 +23,7 @@ export function NoteStep({ messages: m, appointmentId, onDone }: NoteStepProps) 
   async function submit() {
     setSending(true);
     setError('');
-    const answer = await callApi(bookingRoutes.note, { params: { appointmentId }, json: { notes: note.trim() } });
+    const answer = await callApi(bookingRoutes.note, { params: { appointmentId }, json: { notes: note.trim(), token } });
     if (answer.kind === 'ok') return onDone();
     setError(refusalText(answer, m.unableToSchedule));
     setSending(false);

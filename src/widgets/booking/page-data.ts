@@ -19,12 +19,12 @@ export interface PageData<T> {
   loaded: Loaded<T>;
 }
 
-/** Headers and status of a booking page for its outcome; failures other than 404 are reported. */
+/** Headers and status of a booking page for its outcome; failures other than 404 and 403 (a link without its token) are reported. */
 export function applyOutcome(response: ResponseInit & { headers: Headers }, loaded: Loaded<unknown>, context: Record<string, unknown>): void {
   response.headers.set('cache-control', 'no-store');
   if (loaded.ok) return;
   response.status = loaded.status;
-  if (loaded.status !== 404) reportError(new Error(`booking page failed: ${loaded.status} ${loaded.msg}`), context);
+  if (loaded.status !== 404 && loaded.status !== 403) reportError(new Error(`booking page failed: ${loaded.status} ${loaded.msg}`), context);
 }
 
 export async function bookingPageData(api: ApiFetch, request: Request, url: URL, ids: string[]): Promise<PageData<BookingWidgetProps>> {
@@ -38,8 +38,8 @@ export async function cancelPageData(api: ApiFetch, request: Request, url: URL):
   const { t } = translator;
   const query = readBookingQuery(url.searchParams);
   if (!query.eventId) return { translator, loaded: { ok: false, status: 404, msg: t('booking:appointmentIdNotFound') } };
-  const event = await loadEvent(api, query.eventId);
-  if (!event.ok) return { translator, loaded: event.status === 404 ? { ok: false, status: 404, msg: t('booking:noEvent') } : event };
+  const event = await loadEvent(api, query.eventId, query.token, t);
+  if (!event.ok) return { translator, loaded: event };
   const res = await api(callPath(bookingRoutes.widgetData, undefined, { calendar: event.value.calendarId }));
   const data = (await res.json().catch(() => ({}))) as Record<
     string,
@@ -58,6 +58,7 @@ export async function cancelPageData(api: ApiFetch, request: Request, url: URL):
         popup: query.popup,
         appointment: {
           id: e.id,
+          token: e.token,
           startTime: e.startTime,
           endTime: e.endTime,
           zone: e.selectedTimezone,

@@ -50,6 +50,8 @@ export interface BookingSettings {
 /** An appointment being rescheduled (event_id). */
 export interface RescheduleEvent {
   id: string;
+  /** Its manage token (from the link), sent with the reschedule. */
+  token: string;
   calendarId: string;
   startTime: string;
   selectedTimezone: string;
