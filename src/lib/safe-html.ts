@@ -139,7 +139,9 @@ export function sanitiseHtml(html: string, mergeValue: MergeValue = () => undefi
     cursor = tag.next;
     if (DROPPED_WITH_CONTENT.has(tag.name)) {
       if (!tag.end) {
-        const close = html.toLowerCase().indexOf(`</${tag.name}`, cursor);
+        const closing = new RegExp(`</${tag.name}`, 'gi');
+        closing.lastIndex = cursor;
+        const close = closing.exec(html)?.index ?? -1;
         const after = close < 0 ? -1 : html.indexOf('>', close);
         cursor = after < 0 ? html.length : after + 1;
       }
