@@ -11,7 +11,7 @@
  * (fillMergeUrl, src/lib/merge-fields.ts).
  */
 
-import { isHttpUrl } from './http-url';
+import { httpUrl } from './http-url';
 import { KEEP_AS_IS } from './query-carry';
 
 export { carryQuery, isPageLink } from './query-carry';
@@ -41,12 +41,13 @@ export function normaliseLink(raw: string | null | undefined): string {
 }
 
 /**
- * The redirect target of an expired timer: `null` when the seller left it empty or '#';
- * `https://` added when missing; only http(s) URLs are followed.
+ * The redirect target of an expired timer or a submission: `null` when the seller left it
+ * empty or '#'; `https://` added when missing; only URLs that parse as http(s) with a host
+ * are followed.
  */
 export function redirectTarget(raw: string | null | undefined): string | null {
   const target = (raw ?? '').trim();
   if (target === '' || target === '#') return null;
   const link = normaliseLink(target);
-  return isHttpUrl(link) ? link : null;
+  return httpUrl(link) ? link : null;
 }

@@ -8,8 +8,12 @@
  * in text they become an empty `<span data-merge-field="contact.first_name"></span>` the
  * browser may fill from stored contact data; inside a tag (an attribute) they become ''.
  */
+import { escapeHtml, sanitiseHtml } from './safe-html';
 import { fillPlaceholders, placeholderNames } from './template';
 import { dateTimeFormat } from './time/date-format';
+import { fillUrlTemplate } from './url-template';
+
+export { escapeHtml };
 
 /** What a template can draw on; `now` and `timeZone` are passed in, never read here. */
 export interface MergeData {
@@ -22,11 +26,6 @@ export interface MergeData {
 
 /** Receives a template that failed, with the reason. */
 export type MergeReport = (field: string, reason: string) => void;
-
-/** Escapes the five HTML-significant characters. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /** English ordinal suffix of a day of the month: 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st… */
 export function ordinalSuffix(day: number): 'st' | 'nd' | 'rd' | 'th' {
@@ -105,14 +104,36 @@ export function applyMergeFields(template: string, data: MergeData, report: Merg
 }
 
 /**
- * A redirect URL with its merge fields filled, each value URL-encoded: `{{contact.x}}`, or a
- * bare `{{x}}` the contact has, from the contact; the date fields (`{{today}}`, …) from
- * `now`; anything else (an unknown field, a value that is no plain value) becomes ''.
+ * Seller HTML that visitor values are merged into (a survey's end texts): sanitised to the
+ * rich-text allow-list, each value filled after parsing as text (sanitiseHtml,
+ * src/lib/safe-html.ts). A field that cannot be filled keeps its text and is reported; a
+ * contact field without data is empty.
+ */
+export function mergeVisitorHtml(template: string, data: MergeData, report: MergeReport): string {
+  return sanitiseHtml(template, (name) => {
+    try {
+      const result = fieldValue(name, data);
+      if ('value' in result) return result.value;
+      if ('deferred' in result) return '';
+      report(name, result.error);
+    } catch (error) {
+      report(name, error instanceof Error ? error.message : String(error));
+    }
+    return undefined;
+  });
+}
+
+/**
+ * A redirect URL with its merge fields filled, each value URL-encoded, only into the path,
+ * query and fragment, never the scheme or host (fillUrlTemplate, src/lib/url-template.ts):
+ * `{{contact.x}}`, or a bare `{{x}}` the contact has, from the contact; the date fields
+ * (`{{today}}`, …) from `now`; anything else (an unknown field, a value that is no plain
+ * value) becomes ''.
  */
 export function fillMergeUrl(url: string, data: MergeData & { contact: Readonly<Record<string, unknown>> }): string {
-  return fillPlaceholders(url, (name) => {
+  return fillUrlTemplate(url, (name) => {
     const key = name.startsWith('contact.') ? name.slice('contact.'.length) : name;
     const result = key !== name || Object.hasOwn(data.contact, key) ? fieldValue(`contact.${key}`, data) : fieldValue(name, data);
-    return 'value' in result ? encodeURIComponent(result.value) : '';
+    return 'value' in result ? result.value : '';
   });
 }

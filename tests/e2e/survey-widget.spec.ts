@@ -171,6 +171,43 @@ test('with auto-navigation off a choice waits for Next; disqualifiedType "1" red
   await page.waitForURL('https://example.com/sorry?name=I%20have%20not%20started%20a%20business%20yet');
 });
 
+test('an answer prefilled by a crafted link shows as text in the end message and runs no script (issue 32)', async ({ page }) => {
+  await putVariant(
+    'survey_merge_text',
+    {
+      endsurveyText:
+        '<p>Thanks <b>{{contact.first_name}}</b>!</p><img src={{contact.first_name}} alt="">' +
+        '<p title={{contact.first_name}}>More soon.</p><img src="x" onerror="window.__xss = 3" alt="">',
+    },
+    {},
+  );
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  const name = 'x onerror=window.__xss=1 <img src=x onerror=window.__xss=2>';
+  await page.goto(`/survey/survey_merge_text?first_name=${encodeURIComponent(name)}`);
+  await hydrated(page);
+  await page.getByRole('radio', { name: 'Just exploring' }).click();
+  await page.getByLabel('Roughly how much does your business make per month?').selectOption('Under $2,000');
+  await page.getByRole('checkbox', { name: 'No time for marketing' }).check();
+  await next(page);
+  await expect(page.getByLabel('First name')).toHaveValue(name);
+  await page.getByLabel('Email').fill(`crafted-${Date.now()}@example.com`);
+  await page.getByRole('button', { name: 'Submit answers' }).click();
+  const end = page.getByTestId('survey-end');
+  await expect(end.locator('b')).toHaveText(name);
+  await expect(end.locator('p[title]')).toHaveAttribute('title', name);
+  // The value never became markup or a host: the image it was meant for has no source, and no image a handler.
+  await expect(end.locator('img')).toHaveCount(2);
+  await expect(end.locator('img').first()).not.toHaveAttribute('src');
+  await expect(end.locator('img[onerror]')).toHaveCount(0);
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => (window as { __xss?: unknown }).__xss)).toBeUndefined();
+  expect(dialogs).toEqual([]);
+});
+
 test('redirect=false keeps the visitor on the ending message instead of redirecting', async ({ page }) => {
   await putVariant('survey_redirects', { disqualifiedType: '1', disqualifiedUrl: 'https://example.com/sorry' }, {});
   await page.goto('/survey/survey_redirects?redirect=false');

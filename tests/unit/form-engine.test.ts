@@ -44,6 +44,10 @@ describe('after submit', () => {
   it('fills unknown merge fields with nothing', () => {
     expect(fillMergeUrl('https://x.example/?a={{contact.nope}}&b={{nope}}', { now, contact })).toBe('https://x.example/?a=&b=');
   });
+  it("keeps a contact's value out of the redirect's host (issue 32)", () => {
+    const form = body({ formAction: { actionType: 1, redirect_url: 'https://seller.example{{first_name}}' } });
+    expect(afterSubmit(form, { first_name: '.evil.example' }, { redirect: true, now })).toEqual({ kind: 'redirect', url: 'https://seller.example' });
+  });
   it('fills the date fields of a redirect URL as a survey ending does', () => {
     const form = body({ formAction: { actionType: 1, redirect_url: 'https://shop.example/thanks?on={{today}}&y={{ year }}' } });
     expect(afterSubmit(form, contact, { redirect: true, now })).toEqual({

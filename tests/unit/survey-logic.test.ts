@@ -184,6 +184,23 @@ describe('endings', () => {
     });
   });
 
+  it("keeps an answer inside the attribute it lands in, and drops the seller's script (issue 32)", () => {
+    const input = { answers: { first_name: 'x onerror=alert(1)' }, texts, redirectAllowed: true, now };
+    expect(surveyEnding('ended', action({ endsurveyText: '<img src={{contact.first_name}}>' }), input)).toEqual({ kind: 'message', html: '<img>' });
+    expect(surveyEnding('ended', action({ endsurveyText: '<p title={{contact.first_name}}>Hi</p><script>alert(1)</script>' }), input)).toEqual({
+      kind: 'message',
+      html: '<p title="x onerror=alert(1)">Hi</p>',
+    });
+  });
+
+  it('never lets an answer fill the host of a redirect (issue 32)', () => {
+    const redirecting = action({ endsurveyType: '1', endsurveyUrl: 'https://seller.example{{contact.first_name}}/end?n={{contact.first_name}}' });
+    const input = { answers: { first_name: '.evil.example' }, texts, redirectAllowed: true, now };
+    expect(surveyEnding('ended', redirecting, input)).toEqual({ kind: 'redirect', url: 'https://seller.example/end?n=.evil.example' });
+    const hostOnly = action({ endsurveyType: '1', endsurveyUrl: 'https://{{contact.first_name}}' });
+    expect(surveyEnding('ended', hostOnly, input).kind).toBe('message');
+  });
+
   it('redirects when the type is "1" to an http(s) URL with encoded answers, unless redirects are off', () => {
     const redirecting = action({ endsurveyType: '1', endsurveyUrl: 'https://x.example/end?name={{contact.first_name}}' });
     const input = { answers: { first_name: 'Ann & Bo' }, texts, redirectAllowed: true, now };

@@ -1,13 +1,14 @@
 /**
  * How a survey ends (requirements WIDGET-STATES): disqualified at once, disqualified at the end
- * ("endsurvey"), or submitted. Each shows the seller's text with the answers merged in
- * (escaped), or the default text, or redirects when its type is "1" (only http(s), and
- * never when the page was opened with redirect=false). A survey element whose action is
- * "go to the next funnel step" ends a submission there instead, with the page's query
- * carried as every funnel link carries it.
+ * ("endsurvey"), or submitted. Each shows the seller's text, sanitised, with the answers
+ * merged in as text (mergeVisitorHtml), or the default text, or redirects when its type is
+ * "1" (only http(s), merge values never in the host, and never when the page was opened
+ * with redirect=false). A survey element whose action is "go to the next funnel step"
+ * ends a submission there instead, with the page's query carried as every funnel link
+ * carries it.
  */
 import { carryQuery, redirectTarget } from '../../lib/links';
-import { applyMergeFields, fillMergeUrl } from '../../lib/merge-fields';
+import { fillMergeUrl, mergeVisitorHtml } from '../../lib/merge-fields';
 import type { SurveyFormAction } from '../../schemas/survey';
 
 export type EndKind = 'disqualified' | 'ended' | 'submitted';
@@ -48,5 +49,5 @@ export function surveyEnding(
   }
   const text = setting.text.trim() || input.texts[kind];
   const contact = Object.fromEntries(Object.entries(input.answers).filter(([, v]) => typeof v !== 'object' || v === null));
-  return { kind: 'message', html: applyMergeFields(text, { now: input.now, contact }, () => {}) };
+  return { kind: 'message', html: mergeVisitorHtml(text, { now: input.now, contact }, () => {}) };
 }

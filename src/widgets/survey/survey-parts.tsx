@@ -83,11 +83,11 @@ export function NextButton({ disabled, onClick, strings }: { disabled: boolean; 
   );
 }
 
-/** What replaces the slides at the end: the seller's (trusted) text with escaped answers, or "Redirecting…". */
+/** What replaces the slides at the end: the seller's sanitised text with the answers as text (mergeVisitorHtml), or "Redirecting…". */
 export function EndScreen({ html, state }: { html: string; state: string }) {
   return (
     <div className="ef-survey__end" role="status" data-survey-end={state} data-testid="survey-end">
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: seller text; visitor values in it are escaped by applyMergeFields. */}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised seller text, visitor values filled in as text by mergeVisitorHtml. */}
       <div dangerouslySetInnerHTML={{ __html: html }} />
     </div>
   );
