@@ -20,7 +20,7 @@ import { createServer } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { formatUrls, visitorUrls } from './lib/demo-urls.mjs';
+import { formatUrls, previewUrlsOf, visitorUrls } from './lib/demo-urls.mjs';
 import { ensureAdminToken } from './lib/dev-vars.mjs';
 import { listenPort } from './lib/listen-port.mjs';
 import { formatSync, syncDemo } from './lib/demo-sync.mjs';
@@ -161,7 +161,8 @@ async function main() {
   // Let the server's last request lines arrive before the summary, then show admin calls again.
   await new Promise((wait) => setTimeout(wait, 300));
   starting = false;
-  const urls = visitorUrls(readDocuments(DEMO_DATA, status.kinds).documents, `http://localhost:${PORT}`);
+  const { documents } = readDocuments(DEMO_DATA, status.kinds);
+  const urls = visitorUrls(documents, `http://localhost:${PORT}`, await previewUrlsOf(documents, ORIGIN, token));
   console.log(`\nEdgefunnel is running on http://localhost:${PORT} (Ctrl-C stops it).\n\nDemo pages:\n${formatUrls(urls)}`);
   console.log(`\nAdmin API: http://localhost:${PORT}/admin/v1/…, token: ADMIN_TOKEN in ${DEV_VARS}`);
   console.log('Import more documents: npm run import -- <folder>\n');

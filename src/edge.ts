@@ -10,20 +10,22 @@ import { embedJs } from '../functions/embed-js';
 import { robotsTxt } from '../functions/robots-txt';
 import { warmup } from '../functions/warmup';
 import { createAdminApi } from './platform/admin/app';
+import { REFERRER_POLICY } from './serving/answer-headers';
 import type { AppEnv } from './platform/env';
 
 /**
- * Browsers must not guess another type for an answer (an uploaded name or a JSON msg read
- * as HTML): nosniff on everything. The middleware's other defaults stay off, because
- * sellers put widget pages in iframes on their own sites (X-Frame-Options, COOP) and load
- * embed.js and call the API from there (CORP), and a page's links carry its referrer.
+ * The headers of every answer (./serving/answer-headers.ts): nosniff, and the referrer's
+ * origin only to other sites. The middleware's other defaults stay off, because sellers
+ * put widget pages in iframes on their own sites (X-Frame-Options, COOP) and load embed.js
+ * and call the API from there (CORP); a page that takes a purchase forbids framing itself
+ * (src/tree/purchase.ts).
  */
 const SECURE_HEADERS = {
   xContentTypeOptions: true,
   crossOriginResourcePolicy: false,
   crossOriginOpenerPolicy: false,
   originAgentCluster: false,
-  referrerPolicy: false,
+  referrerPolicy: REFERRER_POLICY,
   strictTransportSecurity: false,
   xDnsPrefetchControl: false,
   xDownloadOptions: false,

@@ -1,11 +1,13 @@
 /**
  * The worker's entry (wrangler.toml `main`): a published page's edge HTML copy answers
- * first (./serving/edge-hit.ts), before the Astro adapter matches a route, builds locals or
+ * first (./serving/edge-hit.ts; a request with a malformed Host gets a 400 even before that,
+ * ./serving/bad-host.ts), before the Astro adapter matches a route, builds locals or
  * starts its render pipeline; every other request goes to the adapter's handler, which
  * serves the static assets and runs the fetch file (./fetch.ts: the edge routes, then
  * Astro pages).
  */
 import { handle } from '@astrojs/cloudflare/handler';
+import { badHostAnswer } from './serving/bad-host';
 import { edgeHit } from './serving/edge-hit';
 import { lastResortResponse } from './serving/last-resort';
 import { drainBody } from './platform/http';
@@ -13,9 +15,9 @@ import type { Bindings } from './platform/env';
 
 export default {
   async fetch(request: Request, env: Bindings, ctx: ExecutionContext): Promise<Response> {
-    let response: Response | undefined;
+    let response = badHostAnswer(request);
     try {
-      response = await edgeHit(request, env, ctx);
+      response ??= await edgeHit(request, env, ctx);
     } catch (err) {
       response = lastResortResponse(request, err);
     }

@@ -1,7 +1,25 @@
 /** The URLs a visitor opens to see imported documents: funnel steps, forms, surveys, booking. */
 
-/** Answers `[{ group, label, url }]` for the documents read by readDocuments. */
-export function visitorUrls(documents, origin) {
+/**
+ * The signed preview links (`x-preview-url` of the admin API's GET, a path) of the step pages
+ * of funnels without a host, by page id: a draft opens only with its link's token.
+ */
+export async function previewUrlsOf(documents, origin, token) {
+  const pageIds = documents
+    .filter((d) => d.kind === 'funnels' && !d.doc.domain)
+    .flatMap((d) => (d.doc.steps ?? []).map((step) => step.pageId))
+    .filter(Boolean);
+  const entries = await Promise.all(
+    pageIds.map(async (pageId) => {
+      const res = await fetch(`${origin}/admin/v1/pages/${encodeURIComponent(pageId)}`, { headers: { authorization: `Bearer ${token}` } });
+      return [pageId, res.headers.get('x-preview-url') ?? ''];
+    }),
+  );
+  return new Map(entries.filter(([, path]) => path !== ''));
+}
+
+/** Answers `[{ group, label, url }]` for the documents read by readDocuments (`previews`: from previewUrlsOf). */
+export function visitorUrls(documents, origin, previews = new Map()) {
   const { port, protocol } = new URL(origin);
   const hostUrl = (host, path) => `${protocol}//${host}${port ? `:${port}` : ''}${path}`;
   const of = (kind) => documents.filter((d) => d.kind === kind).map((d) => d.doc);
@@ -20,7 +38,8 @@ export function visitorUrls(documents, origin) {
     for (const step of funnel.steps ?? []) {
       const group = `Funnel "${funnel.name}"`;
       for (const host of hosts) urls.push({ group, label: step.name, url: hostUrl(host, step.path) });
-      if (hosts.length === 0 && step.pageId) urls.push({ group, label: `${step.name} (preview)`, url: `${origin}/v2/preview/${step.pageId}` });
+      const preview = step.pageId ? previews.get(step.pageId) : undefined;
+      if (hosts.length === 0 && preview) urls.push({ group, label: `${step.name} (preview)`, url: `${origin}${preview}` });
     }
   }
   for (const form of of('forms')) urls.push({ group: 'Forms', label: form.name, url: `${origin}/widget/form/${form.id}` });

@@ -23,6 +23,8 @@ interface Facts {
   clock?: HtmlClock;
   /** Its HTML shows the visitor's time zone; the page's edge copy is keyed by the zone. */
   zoned?: boolean;
+  /** It takes a purchase (an order form): no other site may frame its page (src/tree/purchase.ts). */
+  sells?: boolean;
   /** A timer: the page settles it before the first paint, and it may show elements later. */
   timer?: boolean;
   /** The first such element of a popup names the popup's dialog (aria-labelledby). */

@@ -4,6 +4,13 @@
  * the page runtime loads this without the rest of the link rules.
  */
 
+/**
+ * The query parameter of a preview link's token (src/platform/services/preview-links.ts). It
+ * opens that one page, so it is never carried: another step's link has its own, and another
+ * site must not get it.
+ */
+export const PREVIEW_TOKEN_PARAM = 'preview_token';
+
 /** Targets kept as typed: anchors and the tel:, sms: and mailto: schemes. */
 export const KEEP_AS_IS = /^(#|tel:|sms:|mailto:)/i;
 
@@ -18,6 +25,7 @@ export function isPageLink(target: string): boolean {
  */
 export function carryQuery(target: string, search: string): string {
   const carried = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
+  carried.delete(PREVIEW_TOKEN_PARAM);
   if (!isPageLink(target) || [...carried.keys()].length === 0) return target;
   const hashAt = target.indexOf('#');
   const hash = hashAt >= 0 ? target.slice(hashAt) : '';

@@ -46,6 +46,8 @@ export const getPagePayload = v.pipe(
     page_url: v.optional(lookupPath, '/'),
     /** The draft instead of the published document (the /v2/preview route). */
     preview: v.optional(v.boolean(), false),
+    /** The token of the preview link (a draft is shown only with it; src/platform/services/preview-links.ts). */
+    preview_token: v.optional(v.pipe(v.string(), v.maxLength(100))),
   }),
   v.check((p) => Boolean(p.page_id || p.domain_name), 'page_id or domain_name is required'),
 );

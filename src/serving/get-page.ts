@@ -1,6 +1,6 @@
 /**
  * POST /funnelbuilder/get_page (requirements FUNNEL-CALLS) through the platform API client: by host and
- * page URL for published pages, by page id with `preview: true` for drafts. A failure
+ * page URL for published pages, by page id with `preview: true` and the link's token for drafts. A failure
  * status becomes `{ ok: false, status, msg }` with the server's `msg`.
  */
 import type { ApiFetch } from '../platform/client';
@@ -8,7 +8,7 @@ import { callPath } from '../schemas/calls/define-call';
 import { funnelRoutes } from '../schemas/calls/funnel-routes';
 import type { PageFetch } from './page-cache';
 
-export type GetPageBody = { domain_name: string; page_url: string } | { page_id: string; preview: true };
+export type GetPageBody = { domain_name: string; page_url: string } | { page_id: string; preview: true; preview_token: string };
 
 export async function fetchPageData(api: ApiFetch, body: GetPageBody): Promise<PageFetch> {
   const response = await api(callPath(funnelRoutes.getPage), {

@@ -19,6 +19,7 @@ import { FRESH_MS, type PageFetch, type RefreshOptions, readRoute, refreshInBack
 import { isReservedPath, readPageRequest } from './page-request';
 import { acceptsGzip } from '../lib/quality-list';
 import { requestTimeZone } from '../lib/time/zones';
+import { setAnswerHeaders } from './answer-headers';
 
 declare const __EDGEFUNNEL_BUILD__: string | undefined;
 /** The build the HTML was rendered by (astro.config.mjs): its asset URLs are this build's. */
@@ -86,9 +87,14 @@ interface HtmlCopy {
 const htmlMemo = new Map<string, HtmlCopy>();
 let memoBytes = 0;
 
-/** The headers a hit answers with: the public cache-control restored, marked as a hit, varying by encoding. */
+/**
+ * The headers a hit answers with: the stored ones (a purchase page's frame-ancestors among
+ * them), those of every answer, the public cache-control restored, marked as a hit, varying
+ * by encoding.
+ */
 function hitHeaders(stored: Headers): [string, string][] {
   const answer = new Headers(stored);
+  setAnswerHeaders(answer);
   answer.set('cache-control', PUBLIC_HTML_CACHE_CONTROL);
   answer.set('x-edge-cache', 'hit');
   answer.delete('content-encoding');

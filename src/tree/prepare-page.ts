@@ -13,6 +13,7 @@ import { buildForest, buildTree, type TreeNode, walkTree } from './build-tree';
 import type { RenderContext } from './context';
 import { type ContextInput, createRenderContext } from './create-context';
 import { type HtmlClock, type HtmlDependence, htmlDependenceOf } from './html-clock';
+import { takesPurchase } from './purchase';
 import { readPageDocument } from './read-page';
 
 export interface PreparedPage {
@@ -23,6 +24,8 @@ export interface PreparedPage {
   clock: HtmlClock;
   /** The HTML shows the visitor's time zone (a booking calendar); its edge copy is keyed by it. */
   zoned: boolean;
+  /** It takes a purchase: only its own site may frame it (./purchase.ts). */
+  sells: boolean;
 }
 
 /** What a page route shows. */
@@ -36,6 +39,8 @@ type PrepareOptions = Omit<ContextInput, 'doc'>;
 /** The clock and zone dependence of a document (documents are shared between renders, src/tree/read-page.ts). */
 const dependences = new WeakMap<PageDocument, HtmlDependence>();
 const dependenceOf = (doc: PageDocument) => rememberedFor(dependences, doc, () => htmlDependenceOf(doc.elements));
+const purchases = new WeakMap<PageDocument, boolean>();
+const sellsOn = (doc: PageDocument) => rememberedFor(purchases, doc, () => takesPurchase(doc.elements));
 
 export function preparePage(raw: unknown, options: PrepareOptions): PreparedPage {
   const read = readPageDocument(raw, options.log);
@@ -55,5 +60,5 @@ export function preparePage(raw: unknown, options: PrepareOptions): PreparedPage
   };
   walkTree(sections, markHidden);
   for (const popup of popups) walkTree(popup.nodes, markHidden);
-  return { ctx, sections, popups, ...dependenceOf(read) };
+  return { ctx, sections, popups, ...dependenceOf(read), sells: sellsOn(read) };
 }

@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pageCacheKey, pageCacheKeys } from '../../src/platform/admin/page-cache';
 import { admin, funnel, location, page, product, put } from './admin-support';
+import { post } from '../support/funnel-fixtures';
 
 async function pageRow(id: string) {
   return env.DB.prepare('SELECT draft, published, version, published_at FROM pages WHERE id = ?').bind(id).first<{
@@ -183,5 +184,39 @@ describe('documents a page embeds or carries', () => {
     await put('/products/prod_embed', product('prod_embed', { funnelId: 'fn_a', stepId: 'fn_a_s1' }));
     expect(await env.PAGE_CACHE.get('page:shop.example.com/start')).toBeNull();
     expect(await cached()).toEqual({ pg_embed: true, pg_plain: true, pg_other: true });
+  });
+});
+
+describe('preview links', () => {
+  /** The draft get_page answers for a preview URL's page id and token (what /v2/preview/{pageId} asks). */
+  const draftAt = async (previewUrl: string) => {
+    const url = new URL(previewUrl, 'http://admin.test');
+    const pageId = decodeURIComponent(url.pathname.replace('/v2/preview/', ''));
+    const res = await post('/funnelbuilder/get_page', { page_id: pageId, preview: true, preview_token: url.searchParams.get('preview_token') ?? undefined });
+    return { status: res.status, data: (await res.json()) as { pageName?: string; msg?: string } };
+  };
+
+  it('hands out the signed preview URL of a page on PUT, GET and publish, and only it opens the draft', async () => {
+    const created = await admin('PUT', '/pages/pg_secret', page('pg_secret', 'loc_a', 'Secret draft'));
+    expect(created.status).toBe(201);
+    const { previewUrl } = (await created.json()) as { previewUrl: string };
+    expect(previewUrl).toMatch(/^\/v2\/preview\/pg_secret\?preview_token=[\w-]{43}$/);
+    const read = await admin('GET', '/pages/pg_secret');
+    expect(read.headers.get('x-preview-url')).toBe(previewUrl);
+    expect(await read.json()).not.toHaveProperty('previewUrl');
+    const published = await admin('POST', '/pages/pg_secret/publish');
+    expect(await published.json()).toMatchObject({ id: 'pg_secret', previewUrl });
+    const replaced = await admin('PUT', '/pages/pg_secret', page('pg_secret', 'loc_a', 'Second draft'));
+    expect(await replaced.json()).toMatchObject({ created: false, previewUrl });
+    // Other kinds have no preview.
+    const other = await admin('PUT', '/locations/loc_a', location());
+    expect(await other.json()).not.toHaveProperty('previewUrl');
+
+    expect(await draftAt(previewUrl)).toEqual({ status: 200, data: expect.objectContaining({ pageName: 'Second draft' }) });
+    // The id alone, or another page's token, shows nothing.
+    expect(await draftAt('/v2/preview/pg_secret')).toEqual({ status: 404, data: { msg: 'Page not found' } });
+    const { previewUrl: otherUrl } = (await (await admin('PUT', '/pages/pg_other_draft', page('pg_other_draft'))).json()) as { previewUrl: string };
+    const otherToken = new URL(otherUrl, 'http://admin.test').searchParams.get('preview_token');
+    expect(await draftAt(`/v2/preview/pg_secret?preview_token=${otherToken}`)).toEqual({ status: 404, data: { msg: 'Page not found' } });
   });
 });

@@ -2,8 +2,13 @@ import { createExecutionContext, env } from 'cloudflare:test';
 import { platformApi } from '../../src/platform/app';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { HOST, post, seedFunnelFixtures } from '../support/funnel-fixtures';
+import { signingKey } from '../../src/platform/secrets';
+import { previewToken } from '../../src/platform/services/preview-links';
 
 beforeAll(() => seedFunnelFixtures());
+
+/** The token of a page's preview link, as the admin API hands it out. */
+const tokenOf = (pageId: string) => previewToken(signingKey(env, 'preview'), pageId);
 
 async function getPage(body: unknown) {
   const res = await post('/funnelbuilder/get_page', body);
@@ -163,8 +168,8 @@ describe('POST /funnelbuilder/get_page by host and path', () => {
       const www = await getPage({ domain_name: 'www.shop.example.com', page_url: '/sales' });
       expect(www.data).toMatchObject({ stepId: 'st_sale', funnelNextStep: 'https://www.shop.example.com/upsell' });
       // Opened by id (the preview), a funnel whose domains are only domain rows links to previews.
-      const preview = await getPage({ page_id: 'pg_n1', preview: true });
-      expect(preview.data).toMatchObject({ funnelNextStep: '/v2/preview/pg_n2' });
+      const preview = await getPage({ page_id: 'pg_n1', preview: true, preview_token: await tokenOf('pg_n1') });
+      expect(preview.data).toMatchObject({ funnelNextStep: `/v2/preview/pg_n2?preview_token=${await tokenOf('pg_n2')}` });
     } finally {
       await env.DB.prepare("DELETE FROM domains WHERE host IN ('plain.localhost', 'www.shop.example.com')").run();
     }
@@ -191,7 +196,7 @@ describe('POST /funnelbuilder/get_page by page id', () => {
   });
 
   it('answers the draft for a preview, flagged as a preview and never cached', async () => {
-    const res = await post('/funnelbuilder/get_page', { page_id: 'pg_optin', preview: true });
+    const res = await post('/funnelbuilder/get_page', { page_id: 'pg_optin', preview: true, preview_token: await tokenOf('pg_optin') });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     const data = (await res.json()) as { pageMeta: Record<string, unknown>; version: number };
@@ -203,7 +208,7 @@ describe('POST /funnelbuilder/get_page by page id', () => {
 
   it('answers 404 for an unpublished page unless previewed, and for an unknown id', async () => {
     expect((await getPage({ page_id: 'pg_unpub' })).status).toBe(404);
-    const preview = await getPage({ page_id: 'pg_unpub', preview: true });
+    const preview = await getPage({ page_id: 'pg_unpub', preview: true, preview_token: await tokenOf('pg_unpub') });
     expect(preview.status).toBe(200);
     expect(preview.data).toMatchObject({ pageId: 'pg_unpub', funnelId: '', funnelSteps: [], funnelNextStep: '' });
     const unknown = await post('/funnelbuilder/get_page', { page_id: 'pg_missing' });
@@ -212,9 +217,32 @@ describe('POST /funnelbuilder/get_page by page id', () => {
   });
 
   it('resolves a step id to the page the step shows (/v2/preview/{stepId})', async () => {
-    const { status, data } = await getPage({ page_id: 'st_n2', preview: true });
+    const { status, data } = await getPage({ page_id: 'st_n2', preview: true, preview_token: await tokenOf('pg_n2') });
     expect(status).toBe(200);
     expect(data).toMatchObject({ pageId: 'pg_n2', stepId: 'st_n2', funnelNextStep: '' });
+  });
+
+  it("shows a draft only with its page's preview token: otherwise 404, as for an unknown page", async () => {
+    const own = await tokenOf('pg_unpub');
+    for (const body of [
+      { page_id: 'pg_unpub', preview: true },
+      { page_id: 'pg_unpub', preview: true, preview_token: '' },
+      { page_id: 'pg_unpub', preview: true, preview_token: await tokenOf('pg_optin') },
+      { page_id: 'pg_unpub', preview: true, preview_token: `${own.slice(0, -1)}${own.endsWith('A') ? 'B' : 'A'}` },
+      { page_id: 'pg_optin', preview: true, preview_token: own },
+      { domain_name: HOST, page_url: '/', preview: true },
+      { domain_name: HOST, page_url: '/', preview: true, preview_token: own },
+    ]) {
+      const res = await post('/funnelbuilder/get_page', body);
+      expect(res.status, JSON.stringify(body)).toBe(404);
+      const text = await res.text();
+      expect(JSON.parse(text), JSON.stringify(body)).toEqual({ msg: 'Page not found' });
+      expect(text).not.toContain('draft');
+    }
+    // With the token of the page the host's root shows, its draft.
+    const byHost = await getPage({ domain_name: HOST, page_url: '/', preview: true, preview_token: await tokenOf('pg_optin') });
+    expect(byHost.status).toBe(200);
+    expect(byHost.data.pageMeta).toMatchObject({ title: 'Free guide (draft)', isPreviewUrl: true });
   });
 
   it('never hands out a secret key as the publishable key; falls back to the platform key', async () => {
@@ -240,6 +268,8 @@ describe('POST /funnelbuilder/get_page by page id', () => {
       { domain_name: 'not a host' },
       { page_id: 42 },
       { page_id: 'pg_optin', preview: 'yes' },
+      { page_id: 'pg_optin', preview: true, preview_token: 7 },
+      { page_id: 'pg_optin', preview: true, preview_token: 'x'.repeat(101) },
       { domain_name: HOST, page_url: 7 },
     ]) {
       const res = await post('/funnelbuilder/get_page', body);

@@ -4,18 +4,22 @@ import { ONE_CLICK_WINDOW_MS } from '../../src/platform/payments/one-click-proof
 import { confirmCard, count, failStripe, HOST, post, postWithStripe, seedFunnelFixtures, stripeLog } from '../support/funnel-fixtures';
 import { at } from './forms-fixtures';
 
-beforeAll(async () => {
-  await seedFunnelFixtures();
-  // The buyer opted in on the first step of the order form: the order's contact.
+/** A visitor opts in on the first step of the order form: the contact of their orders. */
+async function optIn(name: string, email: string, fingerprint: string): Promise<void> {
   const res = await post('/contact', {
     location_id: 'loc_a',
-    name: 'Cy Buyer',
-    email: 'cy@example.com',
-    fingerprint: 'fp_buyer',
+    name,
+    email,
+    fingerprint,
     funnel_id: 'fn_a',
     funneEventData: { funnel_id: 'fn_a', page_id: 'pg_optin', funnel_step_id: 'st_optin', domain_name: HOST, page_url: '/' },
   });
   expect(res.status).toBe(200);
+}
+
+beforeAll(async () => {
+  await seedFunnelFixtures();
+  await optIn('Cy Buyer', 'cy@example.com', 'fp_buyer');
 });
 
 async function setUpCard(paymentMethod = 'pm_card_visa'): Promise<string> {
@@ -319,7 +323,12 @@ describe('POST /v2/funnel/product/pay (payment button)', () => {
 
   it('charges the card of the order paid in this visit, in one click, once, with the proof cookie', async () => {
     const sale = await pay(orderForm(await setUpCard(), { productList: ['pr_main'], eventData: { attempt: 'before-upsell' } }));
-    expect(sale.cookie).toMatch(/^ef_oneclick_fn_a=[\w-]+\.\d+\.[\w%]{44,60}; Max-Age=1800; Path=\/api\/v2\/funnel\/product; HttpOnly; SameSite=Lax$/);
+    const buyer = await env.DB.prepare("SELECT id FROM contacts WHERE fingerprint = 'fp_buyer'").first<{ id: string }>();
+    expect(sale.cookie).toMatch(
+      new RegExp(
+        `^ef_oneclick_fn_a=${sale.body.logs[0]?.id}\\.${buyer?.id}\\.\\d+\\.[\\w%]{44,60}; Max-Age=1800; Path=/api/v2/funnel/product; HttpOnly; SameSite=Lax$`,
+      ),
+    );
     const cookie = proofOf(sale.cookie);
     const { status, body } = await pay(button({ amount: 0 }), { cookie });
     expect(status).toBe(200);
@@ -342,15 +351,16 @@ describe('POST /v2/funnel/product/pay (payment button)', () => {
   it('refuses an upsell without a paid order in this session: no cookie, a forged or foreign one, a fingerprint alone', async () => {
     const sale = await pay(orderForm(await setUpCard(), { productList: ['pr_main'], eventData: { attempt: 'proof' } }));
     const [name, value] = proofOf(sale.cookie).split('=');
-    const [orderId, paidAt, mac] = (value ?? '').split('.');
+    const [orderId, contactId, paidAt, mac] = (value ?? '').split('.');
     const before = await count('orders');
     const stripeBefore = (await stripeLog()).length;
     for (const cookie of [
       '',
-      `${name}=${orderId}.${Number(paidAt) + 1}.${mac}`,
-      `${name}=or_other.${paidAt}.${mac}`,
+      `${name}=${orderId}.${contactId}.${Number(paidAt) + 1}.${mac}`,
+      `${name}=or_other.${contactId}.${paidAt}.${mac}`,
+      `${name}=${orderId}.ct_other.${paidAt}.${mac}`,
       `ef_oneclick_fn_n=${value}`,
-      `${name}=${orderId}.${Date.now() - 31 * 60_000}.${mac}`,
+      `${name}=${orderId}.${contactId}.${Date.now() - 31 * 60_000}.${mac}`,
     ]) {
       const res = await pay(button(), { cookie });
       expect(res.status, cookie).toBe(403);
@@ -367,5 +377,40 @@ describe('POST /v2/funnel/product/pay (payment button)', () => {
     expect(otherStep.status).toBe(400);
     expect(await count('orders')).toBe(before);
     expect((await stripeLog()).length).toBe(stripeBefore);
+  });
+
+  it('counts the 30 minutes from the first purchase: an upsell does not extend them', async () => {
+    await optIn('Dee Buyer', 'dee@example.com', 'fp_dee');
+    const paidAt = Date.now();
+    const sale = await pay(orderForm(await setUpCard(), { fingerprint: 'fp_dee', productList: ['pr_main'], eventData: { attempt: 'window' } }), at(paidAt));
+    expect(sale.status).toBe(200);
+    const upsell = await pay(button({ fingerprint: 'fp_dee' }), { cookie: proofOf(sale.cookie), ...at(paidAt + 20 * 60_000) });
+    expect(upsell.status).toBe(200);
+    // The upsell's answer carries the same proof, for the 10 minutes left.
+    expect(upsell.cookie).toContain('; Max-Age=600;');
+    const late = await pay(button({ fingerprint: 'fp_dee' }), { cookie: proofOf(upsell.cookie), ...at(paidAt + 31 * 60_000) });
+    expect(late.status).toBe(403);
+    expect(late.body.msg).toBe(
+      'One-click purchase is only possible within 30 minutes of an order paid by card in this funnel. Please buy through the order form.',
+    );
+  });
+
+  it("refuses an upsell charged with another buyer's proof, or for a visitor who is no contact", async () => {
+    await optIn('Eve Other', 'eve@example.com', 'fp_eve');
+    const sale = await pay(orderForm(await setUpCard(), { productList: ['pr_main'], eventData: { attempt: 'buyer' } }));
+    const cookie = proofOf(sale.cookie);
+    const before = await count('orders');
+    const stripeBefore = (await stripeLog()).length;
+    for (const fingerprint of ['fp_eve', 'fp_nobody']) {
+      const res = await pay(button({ fingerprint }), { cookie });
+      expect(res.status, fingerprint).toBe(403);
+      expect(res.body.msg).toBe(
+        'One-click purchase is only possible within 30 minutes of an order paid by card in this funnel. Please buy through the order form.',
+      );
+    }
+    expect(await count('orders')).toBe(before);
+    expect((await stripeLog()).length).toBe(stripeBefore);
+    // The buyer's own upsell goes through with it.
+    expect((await pay(button(), { cookie })).status).toBe(200);
   });
 });

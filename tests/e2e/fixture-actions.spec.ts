@@ -3,7 +3,7 @@
  * clicked the way a visitor would: the renderer's markup and the page runtime together.
  */
 import { expect, test } from '@playwright/test';
-import { FIXTURE, openFixture, standInForThirdParties } from './fixture';
+import { FIXTURE, openFixture, previewUrlOf, standInForThirdParties } from './fixture';
 
 test.beforeEach(async ({ context }) => {
   await standInForThirdParties(context);
@@ -29,11 +29,23 @@ test('next step and funnel step links carry the query string and navigate', asyn
 });
 
 test("in a preview, the next step link opens the next step's preview", async ({ page }) => {
-  await page.goto(`${FIXTURE}/v2/preview/pg_fx_all?utm_source=builder`);
-  await expect(page.locator('#btn_next a')).toHaveAttribute('href', '/v2/preview/pg_fx_second?utm_source=builder');
+  const second = await previewUrlOf('pg_fx_second');
+  await page.goto(`${FIXTURE}${await previewUrlOf('pg_fx_all')}&utm_source=builder`);
+  // The next step's own token, and the visitor's query without this page's token.
+  await expect(page.locator('#btn_next a')).toHaveAttribute('href', `${second}&utm_source=builder`);
   await page.locator('#btn_next a').click();
-  await page.waitForURL(`${FIXTURE}/v2/preview/pg_fx_second?utm_source=builder`);
+  await page.waitForURL(`${FIXTURE}${second}&utm_source=builder`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Second step');
+});
+
+test('a preview without its token is the not-found screen, as for an unknown page', async ({ page }) => {
+  const token = new URL(await previewUrlOf('pg_fx_all'), FIXTURE).searchParams.get('preview_token');
+  const second = new URL(await previewUrlOf('pg_fx_second'), FIXTURE).searchParams.get('preview_token');
+  for (const path of ['/v2/preview/pg_fx_all', `/v2/preview/pg_fx_all?preview_token=${second}`, `/v2/preview/pg_fx_nope?preview_token=${token}`]) {
+    const res = await page.goto(`${FIXTURE}${path}`);
+    expect(res?.status(), path).toBe(404);
+    await expect(page.locator('body[data-page-id]'), path).toHaveCount(0);
+  }
 });
 
 test('a step link shows the busy spinner while leaving', async ({ page }) => {

@@ -5,10 +5,18 @@
  * network boundary (no internet here).
  */
 import { type BrowserContext, expect, type Page } from '@playwright/test';
-import { E2E_PORT } from './playwright.config';
+import { E2E_PORT, E2E_TOKEN } from './playwright.config';
 
 /** Origin of the fixture funnel. */
 export const FIXTURE = `http://fixture.localhost:${E2E_PORT}`;
+
+/** The signed preview link of a page's draft, as the admin API hands it out (a path). */
+export async function previewUrlOf(pageId: string): Promise<string> {
+  const res = await fetch(`http://localhost:${E2E_PORT}/admin/v1/pages/${pageId}`, { headers: { authorization: `Bearer ${E2E_TOKEN}` } });
+  const url = res.headers.get('x-preview-url');
+  if (!res.ok || !url) throw new Error(`no preview URL for ${pageId}: ${res.status}`);
+  return url;
+}
 
 /** Opens a fixture page and waits until the page runtime has wired it up. */
 export async function openFixture(page: Page, path = '/'): Promise<void> {

@@ -6,7 +6,7 @@
  * shows the fonts.
  */
 import { type CDPSession, expect, test } from '@playwright/test';
-import { FIXTURE, layoutShifts, paintSettled, watchLayoutShifts } from './fixture';
+import { FIXTURE, layoutShifts, paintSettled, previewUrlOf, watchLayoutShifts } from './fixture';
 import { E2E_PORT } from './playwright.config';
 
 const DEMO = `http://localhost:${E2E_PORT}`;
@@ -80,7 +80,7 @@ test('a first view paints in the fallback without fetching fonts, warms the cach
 });
 
 test('a preview always shows the seller fonts', async ({ page }) => {
-  await page.goto(`${FIXTURE}/v2/preview/pg_fx_all`);
+  await page.goto(`${FIXTURE}${await previewUrlOf('pg_fx_all')}`);
   await expect(page.locator('#ef-fonts')).not.toHaveAttribute('media', /./);
   await expect.poll(() => page.evaluate(() => [...document.fonts].some((font) => font.status === 'loaded' && !font.family.includes('Fallback')))).toBe(true);
 });

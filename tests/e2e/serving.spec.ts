@@ -14,6 +14,7 @@ import { E2E_PORT, E2E_TOKEN } from './playwright.config';
 interface Answer {
   status: number;
   body: string;
+  headers: Record<string, string | string[] | undefined>;
 }
 
 /** A raw HTTP request, so the Host header is exactly what a proxy or a DNS name would send. */
@@ -33,7 +34,7 @@ function send(
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => done({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () => done({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), headers: res.headers }));
       },
     );
     req.on('error', fail);
@@ -123,6 +124,62 @@ test('a refused 3 MB body never breaks the next request', async () => {
       expect(next.status, `the request after ${path}`).toBe(200);
     }
   }
+});
+
+test('every answer carries nosniff and the referrer policy: a rendered page, its edge copy, an asset, the API, the admin API', async () => {
+  const everyAnswer = (answer: Answer, what: string) => {
+    expect(answer.headers['x-content-type-options'], what).toBe('nosniff');
+    expect(answer.headers['referrer-policy'], what).toBe('strict-origin-when-cross-origin');
+  };
+  const host = 'fixture.localhost';
+  const rendered = await send('/second?lang=de', { host });
+  expect(rendered.status).toBe(200);
+  expect(rendered.headers['x-edge-cache']).toBeUndefined();
+  everyAnswer(rendered, 'the rendered page');
+  const copy = await send('/second?lang=de', { host });
+  expect(copy.headers['x-edge-cache']).toBe('hit');
+  everyAnswer(copy, 'its edge copy');
+  const asset = /\/_astro\/[\w.-]+\.(?:js|css)/.exec(rendered.body)?.[0] ?? '';
+  expect(asset).not.toBe('');
+  const assetAnswer = await send(asset, { host });
+  expect(assetAnswer.status).toBe(200);
+  everyAnswer(assetAnswer, asset);
+  for (const path of ['/nothing-here', '/robots.txt', '/api/funnelbuilder/get_page', '/admin/v1/status', '/widget/form/form_all_fields']) {
+    everyAnswer(await send(path, { host }), path);
+  }
+});
+
+test('a page that takes a purchase may be framed by its own site only, rendered or from its edge copy; other pages and widgets stay frameable', async () => {
+  const host = 'fixture.localhost';
+  // The fixture's first step has an order form and a payment button.
+  const rendered = await send('/?lang=fr', { host });
+  expect(rendered.status).toBe(200);
+  expect(rendered.headers['x-edge-cache']).toBeUndefined();
+  expect(rendered.headers['content-security-policy']).toBe("frame-ancestors 'self'");
+  const copy = await send('/?lang=fr', { host });
+  expect(copy.headers['x-edge-cache']).toBe('hit');
+  expect(copy.headers['content-security-policy']).toBe("frame-ancestors 'self'");
+  for (const path of ['/second', '/widget/form/form_all_fields']) {
+    const answer = await send(path, { host });
+    expect(answer.status, path).toBe(200);
+    expect(answer.headers['content-security-policy'], path).toBeUndefined();
+    expect(answer.headers['x-frame-options'], path).toBeUndefined();
+  }
+});
+
+test('a malformed Host gets 400 with a msg, never a 500', async () => {
+  // Hosts no URL can be built from ('a b', 'a:b:c') are answered by workerd's entry worker before ours (src/serving/bad-host.ts).
+  for (const host of ['shop..example', '-shop.example', 'shop.example-', 'bad_host..example', 'under_score.example:8080', '.example']) {
+    for (const path of ['/', '/accelerator', '/api/funnelbuilder/get_page', '/admin/v1/status', '/robots.txt', '/widget/form/form_all_fields']) {
+      const answer = await send(path, { host });
+      expect(answer.status, `${host} ${path}`).toBe(400);
+      expectNoLeak(answer, `${host} ${path}`);
+      if (/^\/(?:api|admin)\//.test(path)) expect(JSON.parse(answer.body), `${host} ${path}`).toEqual({ msg: 'The Host header is not a valid host name.' });
+      else expect(answer.body, `${host} ${path}`).toContain('The Host header is not a valid host name.');
+    }
+  }
+  // A well-formed host with a port is served.
+  expect((await send('/second', { host: 'fixture.localhost:8080' })).status).toBe(200);
 });
 
 test('no answer shows a stack trace or a file path', async () => {

@@ -11,6 +11,7 @@ describe('lastResortResponse', () => {
     expect(res.status).toBe(500);
     expect(res.headers.get('content-type')).toContain('text/html');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     const html = await res.text();
     expect(html).toContain('lang="de"');
     expect(html).not.toMatch(/\/work\/|\.astro|at render|Cannot read/);

@@ -72,6 +72,12 @@ describe('carryQuery', () => {
     expect(carryQuery('https://shop.test/t?aff=1#top', '?aff=9&x=2')).toBe('https://shop.test/t?aff=1&x=2#top');
   });
 
+  it("never carries a preview's token: another site must not get it, and another step has its own", () => {
+    expect(carryQuery('https://other.example/offer', '?preview_token=abc&utm_source=fb')).toBe('https://other.example/offer?utm_source=fb');
+    expect(carryQuery('/v2/preview/pg_2?preview_token=own', '?preview_token=abc')).toBe('/v2/preview/pg_2?preview_token=own');
+    expect(carryQuery('https://shop.test/next', 'preview_token=abc')).toBe('https://shop.test/next');
+  });
+
   it('carries repeated keys whole', () => {
     expect(carryQuery('/next', '?tag=a&tag=b')).toBe('/next?tag=a&tag=b');
   });

@@ -4,12 +4,12 @@ import { ONE_CLICK_WINDOW_MS, readProof, setProof } from '../../src/platform/pay
 
 const SECRET = 'sk_test_proof';
 const PAID_AT = Date.UTC(2026, 10, 22, 12, 0, 0);
-const proof = { orderId: 'or_paid1', funnelId: 'fn_demo', paidAt: PAID_AT };
+const proof = { orderId: 'or_paid1', funnelId: 'fn_demo', contactId: 'ct_buyer', paidAt: PAID_AT };
 
 // The proof as a pay call sets and reads it: on an answer, and from a request's Cookie header.
 const app = new Hono();
 app.post('*', async (c) => {
-  await setProof(c, SECRET, proof);
+  await setProof(c, SECRET, proof, Number(c.req.query('now') ?? PAID_AT));
   return c.body(null, 204);
 });
 app.get('*', async (c) => c.json(await readProof(c, c.req.query('secret') ?? SECRET, c.req.query('funnel') ?? 'fn_demo', Number(c.req.query('now')))));
@@ -46,10 +46,24 @@ describe('one-click proof', () => {
         .slice(1)
         .join('='),
     );
-    const [, , mac] = value.split('.');
-    for (const forged of [`or_paid2.${PAID_AT}.${mac}`, `or_paid1.${PAID_AT + 60_000}.${mac}`, 'x', '', `or_paid1.${PAID_AT}.${'A'.repeat(43)}=`]) {
+    const [, , , mac] = value.split('.');
+    expect(value.startsWith(`or_paid1.ct_buyer.${PAID_AT}.`)).toBe(true);
+    for (const forged of [
+      `or_paid2.ct_buyer.${PAID_AT}.${mac}`,
+      `or_paid1.ct_other.${PAID_AT}.${mac}`,
+      `or_paid1..${PAID_AT}.${mac}`,
+      `or_paid1.ct_buyer.${PAID_AT + 60_000}.${mac}`,
+      'x',
+      '',
+      `or_paid1.ct_buyer.${PAID_AT}.${'A'.repeat(43)}=`,
+    ]) {
       expect(await read(`ef_oneclick_fn_demo=${encodeURIComponent(forged)}`, PAID_AT + 120_000)).toBeNull();
     }
     expect(await read(null, PAID_AT)).toBeNull();
+  });
+
+  it('lasts for what is left of the 30 minutes since the first purchase when set again (an upsell)', async () => {
+    expect(await setCookieOf(`http://shop.test/pay?now=${PAID_AT + 20 * 60_000}`)).toContain('; Max-Age=600;');
+    expect(await setCookieOf(`http://shop.test/pay?now=${PAID_AT + ONE_CLICK_WINDOW_MS + 5000}`)).toContain('; Max-Age=0;');
   });
 });

@@ -5,4 +5,5 @@ export const definition = {
   extra: extraSchema,
   island: () => import('./one-step-order.astro'),
   sheets: ['orderForm', 'form'],
+  sells: true,
 } satisfies IslandElement;

@@ -5,4 +5,5 @@ export const definition = {
   extra: extraSchema,
   island: () => import('./two-setp-order.astro'),
   sheets: ['orderForm', 'form'],
+  sells: true,
 } satisfies IslandElement;

@@ -6,6 +6,9 @@
  *   DELETE /admin/v1/{kind}/{id}            remove it (409 while others depend on it)
  *   POST   /admin/v1/pages/{id}/publish     copy the draft to the published page
  * Kinds: see db/documents/index.ts. Writes purge the page-cache keys they make stale.
+ * A page's PUT and publish answer its `previewUrl` (the signed link to its draft,
+ * ../services/preview-links.ts); its GET, which answers the document as stored, sends the
+ * link in the `x-preview-url` header (`previewUrl` in a page document is the membership site).
  */
 import { type Context, Hono } from 'hono';
 import { documentKinds, isKindName, KIND_ORDER, type KindName } from '../db/documents/index';
@@ -16,6 +19,8 @@ import { ApiError, errorResponse, parseWith, readJson } from '../http';
 import { reportError } from '../../lib/report-error';
 import { requireAdminToken } from './auth';
 import { purgeCacheKeys, purgePageCache } from './page-cache';
+import { previewPath } from '../services/preview-links';
+import { signingKey } from '../secrets';
 import { countTables, deleteDocument, getDocument, putDocument } from './store';
 
 /** Largest document the admin API accepts (D1 keeps rows up to 2 MB). */
@@ -40,6 +45,9 @@ async function purgeAfterWrite(purge: () => Promise<void>, context: Record<strin
   }
 }
 
+/** The signed preview link of page `pageId` (a path: the worker serves previews on any of its hosts). */
+const previewUrlOf = (c: Context<AppEnv>, pageId: string) => previewPath(signingKey(c.env, 'preview'), pageId);
+
 function kindOf(c: Context<AppEnv>): KindName {
   const name = c.req.param('kind') ?? '';
   if (!isKindName(name)) throw new ApiError(404, `Unknown kind ${name.slice(0, 40)}; expected one of ${KIND_ORDER.join(', ')}`);
@@ -62,7 +70,7 @@ export function createAdminApi(): Hono<AppEnv> {
     const pageId = parseWith(pageKind.pathId, c.req.param('id'));
     const result = await publishPage(c.env.DB, pageId, c.var.now);
     const purged = await purgeAfterWrite(() => purgePageCache(c.env, result.id), { pageId });
-    return c.json({ ...result, ...purged });
+    return c.json({ ...result, previewUrl: await previewUrlOf(c, result.id), ...purged });
   });
 
   admin.put('/v1/:kind/:id', async (c) => {
@@ -70,10 +78,16 @@ export function createAdminApi(): Hono<AppEnv> {
     const body = await readJson(c.req.raw, ADMIN_JSON_LIMIT);
     const result = await putDocument(c.env.DB, kind, c.req.param('id'), body, c.var.now);
     const purged = await purgeAfterWrite(() => purgeCacheKeys(c.env.PAGE_CACHE, result.staleKeys, result.pages), { kind, id: result.id });
-    return c.json({ kind, id: result.id, created: result.created, ...purged }, result.created ? 201 : 200);
+    const preview = kind === 'pages' ? { previewUrl: await previewUrlOf(c, result.id) } : {};
+    return c.json({ kind, id: result.id, created: result.created, ...preview, ...purged }, result.created ? 201 : 200);
   });
 
-  admin.get('/v1/:kind/:id', async (c) => c.json(await getDocument(c.env.DB, kindOf(c), c.req.param('id'))));
+  admin.get('/v1/:kind/:id', async (c) => {
+    const kind = kindOf(c);
+    const doc = await getDocument(c.env.DB, kind, c.req.param('id'));
+    if (kind === 'pages') c.header('x-preview-url', await previewUrlOf(c, parseWith(pageKind.pathId, c.req.param('id'))));
+    return c.json(doc);
+  });
 
   admin.delete('/v1/:kind/:id', async (c) => {
     const kind = kindOf(c);

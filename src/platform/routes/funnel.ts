@@ -10,6 +10,7 @@ import { recordBrowserEvent } from '../services/funnel-events';
 import { locationExists } from '../services/locations';
 import { submitOptin } from '../services/optin';
 import { getFunnelPage } from '../services/pages';
+import { signingKey } from '../secrets';
 import { getRobotsTxt } from '../services/robots';
 import { rateLimitScale } from '../services/rate-limit';
 import { assertSessionTarget, ensureSession } from '../services/sessions';
@@ -26,6 +27,7 @@ export function registerFunnelRoutes(app: Hono<AppEnv>): void {
       c.env.DB,
       { pageId: json.page_id, host: json.domain_name, path: json.page_url, preview: json.preview },
       c.env.STRIPE_PUBLISHABLE_KEY,
+      { key: signingKey(c.env, 'preview'), token: json.preview_token },
     );
     if (!page) throw new ApiError(404, 'Page not found');
     // A draft must never be cached; a published page is cached by the edge under its version.

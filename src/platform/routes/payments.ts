@@ -62,7 +62,8 @@ export function registerPaymentsRoutes(app: Hono<AppEnv>): void {
     const { now, random } = c.var;
     const proof = json.submissionType === 3 ? await readProof(c, secret, json.funnelId, now) : null;
     const { result, paid } = await payOrder(c.env.DB, provider, json, { now, random, proof });
-    await setProof(c, secret, paid);
+    // An upsell keeps the proof it was bought with: its window counts from the first purchase.
+    await setProof(c, secret, proof ?? paid, now);
     return c.json(result);
   });
 }

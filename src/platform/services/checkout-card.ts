@@ -19,13 +19,24 @@ export interface Payer {
   full_name: string | null;
 }
 
-/** The card to charge: the order form's fresh card, or the card of the order the proof names. */
-export async function cardSource(db: D1Database, p: PayPayload, proof: OneClickProof | null): Promise<CardSource> {
+/**
+ * The card to charge: the order form's fresh card, or the card of the order the proof names,
+ * when the proof's buyer is this order's buyer (`buyerId`, the contact of the visitor's
+ * fingerprint, '' for none) and the paid order's.
+ */
+export async function cardSource(db: D1Database, p: PayPayload, proof: OneClickProof | null, buyerId: string): Promise<CardSource> {
   if (p.submissionType === SUBMISSION_TYPES.orderForm) {
     return { kind: 'setup', setupIntentId: p.client_secret.split('_secret_')[0] ?? '', paymentMethodId: p.paymentMethodId };
   }
-  const paid = proof && proof.funnelId === p.funnelId ? await findOrder(db, proof.orderId) : null;
-  if (paid?.status !== 'paid' || paid.location_id !== p.locationId || paid.funnel_id !== p.funnelId || !paid.provider_customer || !paid.payment_method) {
+  const paid = proof && proof.funnelId === p.funnelId && proof.contactId === buyerId ? await findOrder(db, proof.orderId) : null;
+  if (
+    paid?.status !== 'paid' ||
+    paid.location_id !== p.locationId ||
+    paid.funnel_id !== p.funnelId ||
+    (paid.contact_id ?? '') !== buyerId ||
+    !paid.provider_customer ||
+    !paid.payment_method
+  ) {
     throw new ApiError(403, NO_ONE_CLICK_CARD);
   }
   return { kind: 'saved', customerId: paid.provider_customer, paymentMethodId: paid.payment_method };

@@ -122,7 +122,7 @@ async function outcome(db: D1Database, order: OrderRow, sessionFingerprint: stri
       sessionFingerprint,
       sessionId: order.session_id ?? '',
     },
-    paid: { orderId: order.id, funnelId: order.funnel_id ?? '', paidAt: order.paid_at ?? now },
+    paid: { orderId: order.id, funnelId: order.funnel_id ?? '', contactId: order.contact_id ?? '', paidAt: order.paid_at ?? now },
   };
 }
 
@@ -135,7 +135,8 @@ export async function payOrder(db: D1Database, provider: PaymentProvider, p: Pay
   const { now, random = cryptoRandom } = ctx;
   const { funnel, step } = await orderPlace(db, p);
   const { products, currency } = await orderProducts(db, p);
-  const card = await cardSource(db, p, ctx.proof);
+  const contact = await visitorContact(db, p.locationId, p.fingerprint);
+  const card = await cardSource(db, p, ctx.proof, contact?.id ?? '');
   const submission = await orderKey(keyParts(p));
   const attempt = await currentAttempt(db, submission);
 
@@ -146,7 +147,6 @@ export async function payOrder(db: D1Database, provider: PaymentProvider, p: Pay
   }
 
   const session = await sessionOf(db, p, funnel, order?.session_id ?? null, now, random);
-  const contact = await visitorContact(db, p.locationId, p.fingerprint);
   order ??= await createOrder(
     db,
     { of: submission, n: attempt.attempt, key: attempt.key },

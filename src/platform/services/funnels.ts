@@ -101,10 +101,12 @@ export function nextStep(steps: Step[], step: Step): Step | null {
  * The URL a visitor follows to reach a step ('' when the step has no page yet). `host` is
  * the domain the current page was resolved by: the visitor stays on it (several domain rows
  * may point at one funnel, and a funnel without a custom domain has none of its own). A page
- * opened by id (preview) links to the funnel's custom domain, else to the step's preview.
+ * opened by id (preview) links to the funnel's custom domain, else to the step's preview,
+ * signed when `previewUrls` has it (a preview's links; ./preview-links.ts).
  */
-export function stepUrl(funnel: Funnel, step: Step, host?: string): string {
+export function stepUrl(funnel: Funnel, step: Step, host?: string, previewUrls?: ReadonlyMap<string, string>): string {
   const domain = host || funnel.customDomain;
   if (domain) return `https://${domain}${step.path}`;
-  return step.pageId ? `/v2/preview/${step.pageId}` : '';
+  if (!step.pageId) return '';
+  return previewUrls?.get(step.pageId) ?? `/v2/preview/${step.pageId}`;
 }

@@ -16,6 +16,8 @@ export interface PageStateInput {
   preview: boolean;
   /** The host the page was resolved by (domain_name), '' or absent when resolved by page id. */
   host?: string;
+  /** A preview's signed preview paths of the steps' pages, by page id (./preview-links.ts). */
+  previewUrls?: ReadonlyMap<string, string>;
   /** The platform's publishable key, used when the location has none of its own. */
   fallbackPublishableKey: string;
 }
@@ -36,7 +38,7 @@ function objectOr(value: unknown): Record<string, unknown> {
 }
 
 export function buildPageData(input: PageStateInput): PageData {
-  const { document, page, funnel, steps, step, location, preview, host } = input;
+  const { document, page, funnel, steps, step, location, preview, host, previewUrls } = input;
   const next = funnel && step ? nextStep(steps, step) : null;
   const pageName = typeof document.pageName === 'string' && document.pageName ? document.pageName : page.name;
   return {
@@ -50,9 +52,9 @@ export function buildPageData(input: PageStateInput): PageData {
     funnelName: funnel?.name ?? '',
     stepId: step?.id ?? '',
     funnelPageId: page.id,
-    funnelNextStep: funnel && next ? stepUrl(funnel, next, host) : '',
+    funnelNextStep: funnel && next ? stepUrl(funnel, next, host, previewUrls) : '',
     funnelNextPageId: next?.pageId ?? '',
-    funnelSteps: funnel ? steps.map((s) => ({ id: s.id, url: stepUrl(funnel, s, host), value: s.name })) : [],
+    funnelSteps: funnel ? steps.map((s) => ({ id: s.id, url: stepUrl(funnel, s, host, previewUrls), value: s.name })) : [],
     // The location's country code: phone numbers on the page are validated for it.
     locationCode: location.country,
     stripePublishableKey: { key: location.stripePublishableKey || publishableOnly(input.fallbackPublishableKey) },

@@ -10,6 +10,7 @@
 import { FUNNEL_COLUMNS, type Funnel, type FunnelRow, funnelByHostSql, STEP_COLUMNS, type Step, type StepRow, stepAtPath, toFunnel, toStep } from './funnels';
 import { LOCATION_COLUMNS, type Location, type LocationRow, locationFromRow } from './locations';
 import { buildPageData, type PageData } from './page-state';
+import { isPreviewToken, previewPaths } from './preview-links';
 
 export interface PageLookup {
   pageId?: string;
@@ -17,6 +18,12 @@ export interface PageLookup {
   /** Normalised path: leading slash, no trailing slash, `/` for the root. */
   path: string;
   preview: boolean;
+}
+
+/** What opens a draft: the preview signing key and the token the link carried (./preview-links.ts). */
+export interface PreviewAccess {
+  key: string;
+  token: string | undefined;
 }
 
 interface PageRow {
@@ -103,16 +110,27 @@ async function resolveById(db: D1Database, id: string, preview: boolean): Promis
   return { page, funnel, steps, step, location: locationFromRow(locationRow) };
 }
 
-/** The page data a visitor's request resolves to, or null when no published (or draft) page matches. */
-export async function getFunnelPage(db: D1Database, lookup: PageLookup, fallbackPublishableKey = ''): Promise<PageData | null> {
+/**
+ * The page data a visitor's request resolves to, or null when no published page matches, or,
+ * for a preview, no draft whose token `access` carries: a wrong token and a missing page look alike.
+ */
+export async function getFunnelPage(
+  db: D1Database,
+  lookup: PageLookup,
+  fallbackPublishableKey = '',
+  access: PreviewAccess = { key: '', token: undefined },
+): Promise<PageData | null> {
   const found = lookup.pageId
     ? await resolveById(db, lookup.pageId, lookup.preview)
     : lookup.host
       ? await resolveByHost(db, lookup.host, lookup.path, lookup.preview)
       : null;
   if (!found) return null;
+  if (lookup.preview && !(access.key && (await isPreviewToken(access.key, found.page.id, access.token)))) return null;
   const document = parseDocument(found.page);
   if (!document) return null;
+  const stepPages = found.steps.flatMap((s) => (s.pageId ? [s.pageId] : []));
+  const previewUrls = lookup.preview ? await previewPaths(access.key, stepPages) : undefined;
   return buildPageData({
     document,
     page: { id: found.page.id, name: found.page.name, version: found.page.version },
@@ -122,6 +140,7 @@ export async function getFunnelPage(db: D1Database, lookup: PageLookup, fallback
     location: found.location,
     preview: lookup.preview,
     host: lookup.pageId ? undefined : lookup.host,
+    previewUrls,
     fallbackPublishableKey,
   });
 }

@@ -1,0 +1,38 @@
+/**
+ * A request whose Host is not `host[:port]` (a host name as the API's `hostName` schema
+ * takes it, or an IPv6 address in brackets, and a port up to 65535) names no site: it gets a
+ * 400 before the edge copy, the router or a page reads its URL.
+ *
+ * A Host from which no URL can be built at all (a space, a second colon) never reaches
+ * the worker: Cloudflare refuses it at its edge, and local workerd (`wrangler dev`, what
+ * `npm start` runs) answers it from its own entry worker, before this code.
+ */
+import * as v from 'valibot';
+import { hostName } from '../schemas/common';
+import { plainAnswer } from './last-resort';
+
+export const BAD_HOST = 'The Host header is not a valid host name.';
+
+const HOST_PORT = /^(\[[0-9A-Fa-f:.]{2,45}\]|[^:]*)(?::(\d{1,5}))?$/;
+
+/** Whether `host` is a host name or bracketed IPv6 address, with an optional port. */
+export function isValidHost(host: string): boolean {
+  const match = HOST_PORT.exec(host);
+  if (!match?.[1]) return false;
+  const [, name, port] = match;
+  return (name.startsWith('[') || v.is(hostName, name)) && (port === undefined || Number(port) <= 65535);
+}
+
+/** The 400 for a request with a malformed Host (or a URL that does not parse), else undefined. */
+export function badHostAnswer(request: Request): Response | undefined {
+  const host = request.headers.get('host');
+  let valid = host === null || isValidHost(host);
+  if (valid) {
+    try {
+      valid = isValidHost(new URL(request.url).host);
+    } catch {
+      valid = false;
+    }
+  }
+  return valid ? undefined : plainAnswer(request, 400, BAD_HOST, 'error.badHost');
+}
