@@ -13,7 +13,8 @@ import { paymentProviderFrom } from '../payments';
 import { bookAppointment } from '../services/bookings';
 import { getCalendar } from '../services/calendars';
 import { getLocation } from '../services/locations';
-import { fieldErrors, submitEnv } from './submit-env';
+import { defendSubmission } from '../services/spam-defence';
+import { defenceInput, fieldErrors, refusedAnswer, submitEnv } from './submit-env';
 
 const NO_CALENDAR = 'Unable to find calendar';
 
@@ -33,6 +34,8 @@ export function registerAppointmentRoutes(app: Hono<AppEnv>): void {
     const location = await getLocation(c.env.DB, calendar.locationId);
     if (!location) throw new ApiError(404, NO_CALENDAR);
     const env = submitEnv(c, calendar.timezone);
+    const refused = refusedAnswer(c, await defendSubmission(defenceInput(c, env, 'calendar', calendar.id, payload)));
+    if (refused) return refused;
     const booked = await bookAppointment(env, { calendar, location, payload, files, payments: await paymentProviderFrom(c.env) });
     if ('errors' in booked) return fieldErrors(c, booked.errors);
     const event = eventView(booked.appointment, calendar);
