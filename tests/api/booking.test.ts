@@ -273,7 +273,7 @@ describe('the spam defence of a booking', () => {
     expect(await msg(missing)).toBe('Unable to find calendar');
   });
 
-  it.each([
+  it.each<[string, Record<string, string>, string, string]>([
     ['a filled honeypot', { hp_website: 'https://spam.example' }, 'honeypot', 'The submission was refused as spam.'],
     ['a garbage token', { formToken: 'garbage' }, 'token_invalid', expired],
     ['no token', { formToken: '' }, 'token_missing', expired],
