@@ -87,6 +87,7 @@ test.describe('without JavaScript', () => {
     await page.goto('/widget/form/form_optin');
     await page.getByLabel('First name').fill('Noah');
     await page.getByLabel('Email').fill('noah@');
+    await takeTime(page);
     await page.getByRole('button', { name: 'Send me the guide' }).click();
     await expect(page.locator('[data-field-error="email"]')).toHaveText('Invalid Email Address');
     await expect(page.getByLabel('First name')).toHaveValue('Noah');

@@ -94,7 +94,8 @@ export async function prepareUploads(source: UploadSource, now: number, random?:
         throw err;
       }
       total += bytes.byteLength;
-      const error = add(field, signature ? `signature-${now}.png` : safeName(file.name), bytes, signature);
+      const name = safeName(file.name);
+      const error = add(field, signature && extensionOf(name) !== '.png' ? `signature-${now}.png` : name, bytes, signature);
       if (error) return { error };
     }
   }
