@@ -158,6 +158,8 @@ describe('a form token', () => {
     );
     const statuses = answers.map((r) => r.status).sort();
     expect(statuses).toEqual([200, 403, 403, 403, 403, 403]);
+    const refusals = (await Promise.all(answers.filter((r) => r.status === 403).map((r) => r.json()))) as Loose[];
+    expect(new Set(refusals.map((b) => b.reason))).toEqual(new Set(['token_used']));
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM submissions WHERE data LIKE '%token-race%'").first('n')).toBe(1);
   });
 });

@@ -13,7 +13,7 @@
 import { cryptoRandom, type RandomBytes } from '../../lib/ids';
 import { base64url, hmacSign, hmacVerify } from '../../lib/signing';
 import { type DefendedKind, FORM_TOKEN_TTL_MS, MIN_FILL_MS, type SpamReason } from '../../lib/spam-defence';
-import { ApiError } from '../http';
+import { HTTPException } from 'hono/http-exception';
 import { type SigningSecrets, signingKey } from '../secrets';
 
 /** The bindings the token's key comes from. */
@@ -76,8 +76,9 @@ export function claimFormToken(db: D1Database, kind: string, refId: string, toke
 /** Whether a batch failed because its token was claimed first by another submission. */
 export const isTokenClaimed = (err: unknown): boolean => /UNIQUE constraint failed: form_token_uses/i.test(String((err as Error)?.message ?? err));
 
-/** The refusal of a submission whose token another submission claimed while it was checked. */
-export const tokenUsedError = (): ApiError => new ApiError(403, TOKEN_USED_MSG);
+/** The refusal of a submission whose token another submission claimed while it was checked: the defence's 403 `token_used`. */
+export const tokenUsedError = (): HTTPException =>
+  new HTTPException(403, { res: Response.json({ msg: TOKEN_USED_MSG, reason: 'token_used' satisfies SpamReason }, { status: 403 }) });
 
 /** What a visitor reads when their token served another submission already. */
 export const TOKEN_USED_MSG = 'This form was sent already. Please reload the page to send it again.';

@@ -52,7 +52,7 @@ const MESSAGES: Record<SpamReason, string> = {
   captcha: 'Invalid Captcha',
 };
 
-export function refusal(reason: SpamReason): Refusal {
+function refusal(reason: SpamReason): Refusal {
   return { status: reason === 'rate_limited' ? 429 : 403, reason, msg: MESSAGES[reason] };
 }
 
