@@ -15,6 +15,7 @@ import { issueFormToken } from '../../src/platform/services/form-token';
 import { recordSubmission } from '../../src/platform/services/record-submission';
 import { prepareSubmission } from '../../src/platform/services/submissions';
 import { formDocument } from '../../src/schemas/form';
+import { postPlainForm } from '../../src/widgets/form/plain-post';
 import { API, count, get, type Loose, multipart, seedForm, seedLocation } from './forms-fixtures';
 
 const early = () => issueFormToken(env, 'form', 'form_optin', Date.now() - MIN_FILL_MS - 1000);
@@ -119,6 +120,19 @@ describe('a no-JS post through the in-process API client', () => {
     expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
     expect(statuses[20]).toBe(429);
     expect(await plainPost(visitor('203.0.113.78'), 'nojs-person@example.com')).toBe(200);
+  });
+
+  it("answers a post quicker than a person at once with the 403, never waiting on the sender's behalf", async () => {
+    const data = new FormData();
+    data.set('first_name', 'Quinn');
+    data.set('email', 'nojs-quick@example.com');
+    data.set(FORM_TOKEN_FIELD, await issueFormToken(env, 'form', 'form_optin', Date.now()));
+    const texts = { redirect: false, thankYou: 'Thanks', fixErrors: 'Please fix', serverError: 'Failed', query: new URLSearchParams(), now: () => Date.now() };
+    const started = Date.now();
+    const outcome = await postPlainForm(visitor('203.0.113.90'), v.parse(formDocument, optin), data, texts);
+    expect(Date.now() - started).toBeLessThan(MIN_FILL_MS / 2);
+    expect(outcome).toMatchObject({ kind: 'refused', status: 403, alert: 'The form was submitted too quickly. Please try again.' });
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM contacts WHERE email = 'nojs-quick@example.com'").first('n')).toBe(0);
   });
 
   it('never takes the address from a header the caller set', async () => {
