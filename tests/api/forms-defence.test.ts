@@ -127,11 +127,19 @@ describe('a no-JS post through the in-process API client', () => {
     data.set('first_name', 'Quinn');
     data.set('email', 'nojs-quick@example.com');
     data.set(FORM_TOKEN_FIELD, await issueFormToken(env, 'form', 'form_optin', Date.now()));
-    const texts = { redirect: false, thankYou: 'Thanks', fixErrors: 'Please fix', serverError: 'Failed', query: new URLSearchParams(), now: () => Date.now() };
+    const texts = {
+      redirect: false,
+      thankYou: 'Thanks',
+      fixErrors: 'Please fix',
+      serverError: 'Failed',
+      sendAgain: 'Send again',
+      query: new URLSearchParams(),
+      now: () => Date.now(),
+    };
     const started = Date.now();
     const outcome = await postPlainForm(visitor('203.0.113.90'), v.parse(formDocument, optin), data, texts);
     expect(Date.now() - started).toBeLessThan(MIN_FILL_MS / 2);
-    expect(outcome).toMatchObject({ kind: 'refused', status: 403, alert: 'The form was submitted too quickly. Please try again.' });
+    expect(outcome).toMatchObject({ kind: 'refused', status: 403, alert: 'Send again' });
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM contacts WHERE email = 'nojs-quick@example.com'").first('n')).toBe(0);
   });
 

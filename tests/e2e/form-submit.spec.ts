@@ -74,7 +74,7 @@ test.describe('without JavaScript', () => {
     ]);
     expect(answer.status()).toBe(403);
     expect(Date.now() - started).toBeLessThan(MIN_FILL_MS);
-    await expect(page.getByRole('alert')).toHaveText('The form was submitted too quickly. Please try again.');
+    await expect(page.getByRole('alert')).toHaveText('Please check your answers and send the form again.');
     await expect(page.getByLabel('Email')).toHaveValue(email);
     expect(sql(`SELECT id FROM contacts WHERE email = ${q(email)}`)).toEqual([]);
     await takeTime(page);

@@ -24,7 +24,7 @@ export async function postPlainForm(
   api: ApiFetch,
   doc: FormDocument,
   data: FormData,
-  options: { redirect: boolean; thankYou: string; fixErrors: string; serverError: string; query: URLSearchParams; now: () => number },
+  options: { redirect: boolean; thankYou: string; fixErrors: string; serverError: string; sendAgain: string; query: URLSearchParams; now: () => number },
 ): Promise<PlainOutcome> {
   const { answers, files } = readPlainForm(doc.form.fields, data);
   const text = (key: string) => {
@@ -54,7 +54,11 @@ export async function postPlainForm(
   const errors = Array.isArray(body.errors) ? (body.errors as FieldError[]) : [];
   const msg = typeof body.msg === 'string' ? body.msg : '';
   const status = errors.length ? 422 : res.status === 403 || res.status === 429 ? res.status : 400;
-  return { kind: 'refused', status, values: answers, errors, alert: errors.length ? options.fixErrors : msg || options.serverError };
+  // The form comes back with a fresh token: a person who was quick, or whose token another
+  // visitor of a cached page used, only has to send it again.
+  const again = body.reason === 'too_fast' || String(body.reason ?? '').startsWith('token_');
+  const alert = errors.length ? options.fixErrors : again ? options.sendAgain : msg || options.serverError;
+  return { kind: 'refused', status, values: answers, errors, alert };
 }
 
 /** The funnel step a form element posted from (its opt-in event), named in the action's query. */
