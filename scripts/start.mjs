@@ -8,6 +8,8 @@
  *      port in PORT), as in
  *      production: no proxy in front, so any Host reaches the worker (a custom domain row
  *      is served by Host) and a refused body never disturbs the next request.
+ *      `GET /cdn-cgi/handler/scheduled` runs the cron trigger's sweeps on demand (the
+ *      built worker is not bundled again, so wrangler's /__scheduled is not there).
  *   5. Once it answers the admin status call (which proves the token reached the worker),
  *      the demo data is completed: missing documents stored, unpublished demo pages
  *      published, then every document read back. If that fails, the start says what

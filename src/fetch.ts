@@ -12,6 +12,7 @@ import { astro, getFetchState } from 'astro/hono';
 import { createEdgeApp } from './edge';
 import { lastResortResponse } from './serving/last-resort';
 import { requestServices } from './serving/request-context';
+import { CLIENT_IP_HEADER } from './platform/client';
 import { drainBody } from './platform/http';
 import type { AppEnv, Bindings } from './platform/env';
 
@@ -26,7 +27,7 @@ const bindings = env as unknown as Bindings;
 const app = new Hono<AppEnv>();
 app.route('/', createEdgeApp());
 app.use(async (c, next) => {
-  Object.assign(getFetchState(c).locals, requestServices(bindings, executionCtx, Date.now()));
+  Object.assign(getFetchState(c).locals, requestServices(bindings, executionCtx, Date.now(), c.req.header(CLIENT_IP_HEADER) ?? null));
   await next();
 });
 app.use(astro());

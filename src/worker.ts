@@ -4,7 +4,7 @@
  * ./serving/bad-host.ts), before the Astro adapter matches a route, builds locals or
  * starts its render pipeline; every other request goes to the adapter's handler, which
  * serves the static assets and runs the fetch file (./fetch.ts: the edge routes, then
- * Astro pages).
+ * Astro pages). Its `scheduled` handler runs the cron triggers' sweeps.
  */
 import { handle } from '@astrojs/cloudflare/handler';
 import { badHostAnswer } from './serving/bad-host';
@@ -12,6 +12,7 @@ import { edgeHit } from './serving/edge-hit';
 import { lastResortResponse } from './serving/last-resort';
 import { drainBody } from './platform/http';
 import type { Bindings } from './platform/env';
+import { runScheduled } from './platform/scheduled';
 
 export default {
   async fetch(request: Request, env: Bindings, ctx: ExecutionContext): Promise<Response> {
@@ -26,5 +27,10 @@ export default {
     // for the client's next request (as ./fetch.ts does for everything else).
     await drainBody(request);
     return response;
+  },
+
+  /** The cron triggers of wrangler.toml: sweeps expired spam-defence rows (./platform/scheduled.ts). */
+  async scheduled(controller: ScheduledController, env: Bindings, ctx: ExecutionContext): Promise<void> {
+    ctx.waitUntil(runScheduled(env, controller.scheduledTime));
   },
 } satisfies ExportedHandler<Bindings>;

@@ -6,7 +6,8 @@
 
 const encoder = new TextEncoder();
 
-const base64url = (bytes: Uint8Array) =>
+/** Bytes in base64url without padding. */
+export const base64url = (bytes: Uint8Array) =>
   btoa(String.fromCharCode(...bytes))
     .replace(/\+/g, '-')
     .replace(/\//g, '_')

@@ -4,7 +4,7 @@
  * checked against the form's own fields by the shared field rules.
  */
 import * as v from 'valibot';
-import { FORM_TOKEN_FIELD, HONEYPOT_FIELD, IDEMPOTENCY_FIELD, IDEMPOTENCY_PATTERN } from '../lib/spam-defence';
+import { DEFENDED_KINDS, FORM_TOKEN_FIELD, HONEYPOT_FIELD, IDEMPOTENCY_FIELD, IDEMPOTENCY_PATTERN } from '../lib/spam-defence';
 import { boundedJson, FREE_JSON_DEPTH, id } from './common';
 
 const token = v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 letters, digits, _ or -')));
@@ -60,5 +60,5 @@ export type SurveySubmission = v.InferOutput<typeof surveySubmission>;
 export const formIdParams = v.object({ form_id: id });
 export const surveyIdParams = v.object({ id });
 
-/** GET /widget-token: a fresh spam-defence token for a form or survey (cached pages ask on mount). */
-export const widgetTokenQuery = v.object({ kind: v.picklist(['form', 'survey'], 'must be form or survey'), id });
+/** GET /widget-token: a fresh spam-defence token for a form, survey or calendar's booking (cached pages ask on mount). */
+export const widgetTokenQuery = v.object({ kind: v.picklist(DEFENDED_KINDS, 'must be form, survey or calendar'), id });

@@ -19,9 +19,13 @@ export interface RequestServices {
   now: number;
 }
 
-/** A request's services, made by the entry point from the worker's bindings and ExecutionContext. */
-export function requestServices(env: Bindings, ctx: ExecutionContext, now: number): RequestServices {
-  return { env, api: createApiClient(env, ctx), waitUntil: (promise) => ctx.waitUntil(promise), now };
+/**
+ * A request's services, made by the entry point from the worker's bindings and
+ * ExecutionContext; `visitorIp` is the request's CF-Connecting-IP, which API calls made for
+ * it carry (../platform/client.ts).
+ */
+export function requestServices(env: Bindings, ctx: ExecutionContext, now: number, visitorIp: string | null = null): RequestServices {
+  return { env, api: createApiClient(env, ctx, visitorIp), waitUntil: (promise) => ctx.waitUntil(promise), now };
 }
 
 /** The translator for a request, from the page language (if known), ?lang and Accept-Language. */

@@ -11,7 +11,7 @@ import { createI18n } from '../../src/lib/i18n';
 import { HOLD_MS, holdToken } from '../../src/platform/services/booking-holds';
 import { loadBookingWidget, readBookingQuery } from '../../src/widgets/booking/load';
 import { book, CALENDARS, CONTACT, seedBooking, seedCalendar, slotAt } from './booking-fixtures';
-import { API, at, count, get, type Loose, multipart, post } from './forms-fixtures';
+import { API, at, count, defended, get, type Loose, multipart, post } from './forms-fixtures';
 
 beforeAll(seedBooking);
 
@@ -22,10 +22,12 @@ const withCards = { ...env, STRIPE_SECRET_KEY: 'sk_test_standin', STRIPE_API_HOS
 async function paidCall(path: string, body: FormData | Record<string, unknown>, headers: Record<string, string> = {}): Promise<Response> {
   const ctx = createExecutionContext();
   const isForm = body instanceof FormData;
+  // A booking carries a form token, as the widget sends it.
+  const sent = isForm && path === '/appointment' ? await defended(body, 'calendar', 'calendar_id') : body;
   const request = new Request(`${API}${path}`, {
     method: 'POST',
     headers: isForm ? headers : { 'content-type': 'application/json', ...headers },
-    body: isForm ? body : JSON.stringify(body),
+    body: sent instanceof FormData ? sent : JSON.stringify(body),
   });
   const res = await platformApi.fetch(request, withCards, ctx);
   await waitOnExecutionContext(ctx);

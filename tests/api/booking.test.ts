@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { book, CONTACT, seedBooking, slotAt } from './booking-fixtures';
+import { issueFormToken } from '../../src/platform/services/form-token';
 import { count, get, type Loose, multipart, PNG, post } from './forms-fixtures';
 
 beforeAll(seedBooking);
@@ -256,5 +257,58 @@ describe('POST /appointment (booking)', () => {
     expect(res.status).toBe(status);
     expect(await msg(res)).toBe(text);
     expect(await count('appointments')).toBe(before);
+  });
+});
+
+describe('the spam defence of a booking', () => {
+  const booked = async () => (await env.DB.prepare("SELECT COUNT(*) AS n FROM appointments WHERE calendar_id = 'cal_a'").first<{ n: number }>())?.n ?? 0;
+  const expired = 'The form has expired. Please reload the page and try again.';
+
+  it('issues a token for a calendar that exists', async () => {
+    const res = await get('/widget-token?kind=calendar&id=cal_a');
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as Loose).token).toMatch(/^[1-9]\d*\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{43}$/);
+    const missing = await get('/widget-token?kind=calendar&id=cal_zzz');
+    expect(missing.status).toBe(404);
+    expect(await msg(missing)).toBe('Unable to find calendar');
+  });
+
+  it.each<[string, Record<string, string>, string, string]>([
+    ['a filled honeypot', { hp_website: 'https://spam.example' }, 'honeypot', 'The submission was refused as spam.'],
+    ['a garbage token', { formToken: 'garbage' }, 'token_invalid', expired],
+    ['no token', { formToken: '' }, 'token_missing', expired],
+    ['a token of a form', { formToken: 'FORM' }, 'token_invalid', expired],
+  ])('refuses %s four times in a row with 403 and books nothing', async (_what, extra, reason, text) => {
+    const before = [await booked(), await count('contacts'), await count('submissions')];
+    for (let i = 0; i < 4; i++) {
+      const formToken = extra.formToken === 'FORM' ? await issueFormToken(env, 'form', 'cal_a', Date.now() - 10_000) : extra.formToken;
+      const res = await book('cal_a', slotAt(8, 9 + i), { ...extra, ...(formToken === undefined ? {} : { formToken }) });
+      expect(res.status).toBe(403);
+      expect(await res.json()).toEqual({ reason, msg: text });
+    }
+    expect([await booked(), await count('contacts'), await count('submissions')]).toEqual(before);
+  });
+
+  it('books once with one token: the same token with another key books nothing more', async () => {
+    const formToken = await issueFormToken(env, 'calendar', 'cal_a', Date.now() - 10_000);
+    const first = await book('cal_a', slotAt(9, 9), { formToken, idempotencyKey: 'bk000000-1111-4222-8333-444455556666' });
+    expect(first.status).toBe(200);
+    const before = await booked();
+    for (let i = 0; i < 3; i++) {
+      const again = await book('cal_a', slotAt(9, 10 + i), { formToken, idempotencyKey: `bk00000${i + 1}-1111-4222-8333-444455556666` });
+      expect(again.status).toBe(403);
+      expect(((await again.json()) as Loose).reason).toBe('token_used');
+    }
+    expect(await booked()).toBe(before);
+  });
+
+  it('limits one IP to 20 bookings of a calendar in 10 minutes (429)', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const res = await book('cal_a', slotAt(10 + Math.floor(i / 8), 9 + (i % 8)), { email: `rl${i}@example.com` }, {}, { 'cf-connecting-ip': '203.0.113.50' });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
+    expect(statuses[20]).toBe(429);
   });
 });

@@ -10,10 +10,12 @@ import optin from '../../scripts/demo-data/forms/form_optin.json';
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD, IDEMPOTENCY_FIELD, MIN_FILL_MS } from '../../src/lib/spam-defence';
 import * as v from 'valibot';
 import { newId } from '../../src/lib/ids';
+import { type ApiFetch, createApiClient } from '../../src/platform/client';
 import { issueFormToken } from '../../src/platform/services/form-token';
 import { recordSubmission } from '../../src/platform/services/record-submission';
 import { prepareSubmission } from '../../src/platform/services/submissions';
 import { formDocument } from '../../src/schemas/form';
+import { postPlainForm } from '../../src/widgets/form/plain-post';
 import { API, count, get, type Loose, multipart, seedForm, seedLocation } from './forms-fixtures';
 
 const early = () => issueFormToken(env, 'form', 'form_optin', Date.now() - MIN_FILL_MS - 1000);
@@ -41,7 +43,7 @@ describe('GET /widget-token', () => {
     const res = await get('/widget-token?kind=form&id=form_optin');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(((await res.json()) as Loose).token).toMatch(/^\d+\.[A-Za-z0-9_-]{43}$/);
+    expect(((await res.json()) as Loose).token).toMatch(/^[1-9]\d*\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{43}$/);
     expect((await get('/widget-token?kind=form&id=form_nope')).status).toBe(404);
     expect((await get('/widget-token?kind=page&id=form_optin')).status).toBe(400);
   });
@@ -58,7 +60,9 @@ describe('the spam defence', () => {
       'The submission was refused as spam.',
     ],
     ['no form token', async () => ({}), 'token_missing', 403, expired],
-    ['a forged token', async () => ({ [FORM_TOKEN_FIELD]: `${Date.now() - 10_000}.${'A'.repeat(43)}` }), 'token_invalid', 403, expired],
+    ['a forged token', async () => ({ [FORM_TOKEN_FIELD]: `${Date.now() - 10_000}.${'A'.repeat(16)}.${'A'.repeat(43)}` }), 'token_invalid', 403, expired],
+    ['a good token with a leading zero on its instant', async () => ({ [FORM_TOKEN_FIELD]: `0${await early()}` }), 'token_invalid', 403, expired],
+    ['a good token with a trailing newline', async () => ({ [FORM_TOKEN_FIELD]: `${await early()}\n` }), 'token_invalid', 403, expired],
     [
       'a token of another form',
       async () => ({ [FORM_TOKEN_FIELD]: await issueFormToken(env, 'form', 'form_other', Date.now() - 10_000) }),
@@ -101,6 +105,84 @@ describe('the spam defence', () => {
     expect(answers[20]).toBe(429);
     expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM contacts WHERE email = ?').bind('burst20@example.com').first('n')).toBe(0);
     expect((await send(lead('other@example.com', { [FORM_TOKEN_FIELD]: await early() }), '203.0.113.10')).status).toBe(200);
+  });
+});
+
+describe('a no-JS post through the in-process API client', () => {
+  const visitor = (ip: string | null) => createApiClient(env, undefined, ip);
+  const plainPost = async (api: ApiFetch, email: string, headers: Record<string, string> = {}) =>
+    (await api('/form', { method: 'POST', body: multipart(lead(email, { [FORM_TOKEN_FIELD]: await early() })), headers })).status;
+
+  it("counts each visitor's address apart: one sender's 20 posts lock out that sender only", async () => {
+    const bot = visitor('203.0.113.77');
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) statuses.push(await plainPost(bot, `nojs-bot${i}@example.com`));
+    expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
+    expect(statuses[20]).toBe(429);
+    expect(await plainPost(visitor('203.0.113.78'), 'nojs-person@example.com')).toBe(200);
+  });
+
+  it("answers a post quicker than a person at once with the 403, never waiting on the sender's behalf", async () => {
+    const data = new FormData();
+    data.set('first_name', 'Quinn');
+    data.set('email', 'nojs-quick@example.com');
+    data.set(FORM_TOKEN_FIELD, await issueFormToken(env, 'form', 'form_optin', Date.now()));
+    const texts = {
+      redirect: false,
+      thankYou: 'Thanks',
+      fixErrors: 'Please fix',
+      serverError: 'Failed',
+      sendAgain: 'Send again',
+      query: new URLSearchParams(),
+      now: () => Date.now(),
+    };
+    const started = Date.now();
+    const outcome = await postPlainForm(visitor('203.0.113.90'), v.parse(formDocument, optin), data, texts);
+    expect(Date.now() - started).toBeLessThan(MIN_FILL_MS / 2);
+    expect(outcome).toMatchObject({ kind: 'refused', status: 403, alert: 'Send again' });
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM contacts WHERE email = 'nojs-quick@example.com'").first('n')).toBe(0);
+  });
+
+  it('never takes the address from a header the caller set', async () => {
+    const bot = visitor('203.0.113.79');
+    for (let i = 0; i < 20; i++) await plainPost(bot, `nojs-spoof${i}@example.com`, { 'cf-connecting-ip': `192.0.2.${i + 100}` });
+    expect(await plainPost(bot, 'nojs-spoof-last@example.com', { 'cf-connecting-ip': '192.0.2.250' })).toBe(429);
+  });
+});
+
+describe('a form token', () => {
+  const KEY_A = 'a0a0a0a0-1111-4222-8333-444455556666';
+  const KEY_B = 'b0b0b0b0-1111-4222-8333-444455556666';
+  const stored = (email: string) => env.DB.prepare('SELECT COUNT(*) AS n FROM submissions WHERE data LIKE ?').bind(`%${email}%`).first('n');
+
+  it('serves one submission: a replay with another key (or none) is refused and stores nothing; the same key answers the first', async () => {
+    const token = await early();
+    const first = await send(lead('token-once@example.com', { [FORM_TOKEN_FIELD]: token, [IDEMPOTENCY_FIELD]: KEY_A }), '198.51.100.60');
+    expect(first.status).toBe(200);
+    const id = ((await first.json()) as Loose).id;
+    for (const extra of [{ [IDEMPOTENCY_FIELD]: KEY_B }, {}]) {
+      const replay = await send(lead('token-replay@example.com', { [FORM_TOKEN_FIELD]: token, ...extra }), '198.51.100.61');
+      expect(replay.status).toBe(403);
+      expect(await replay.json()).toEqual({ reason: 'token_used', msg: 'This form was sent already. Please reload the page to send it again.' });
+    }
+    expect(await stored('token-replay@example.com')).toBe(0);
+    const retry = await send(lead('token-once@example.com', { [FORM_TOKEN_FIELD]: token, [IDEMPOTENCY_FIELD]: KEY_A }), '198.51.100.60');
+    expect(retry.status).toBe(200);
+    expect(((await retry.json()) as Loose).id).toBe(id);
+    expect(await stored('token-once@example.com')).toBe(1);
+  });
+
+  it('is claimed atomically: of 6 concurrent submissions with one token and 6 keys, one is stored', async () => {
+    const token = await early();
+    const keys = Array.from({ length: 6 }, (_, i) => `race${i}000-1111-4222-8333-444455556666`);
+    const answers = await Promise.all(
+      keys.map((key, i) => send(lead(`token-race${i}@example.com`, { [FORM_TOKEN_FIELD]: token, [IDEMPOTENCY_FIELD]: key }), `198.51.100.${70 + i}`)),
+    );
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses).toEqual([200, 403, 403, 403, 403, 403]);
+    const refusals = (await Promise.all(answers.filter((r) => r.status === 403).map((r) => r.json()))) as Loose[];
+    expect(new Set(refusals.map((b) => b.reason))).toEqual(new Set(['token_used']));
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM submissions WHERE data LIKE '%token-race%'").first('n')).toBe(1);
   });
 });
 

@@ -2,7 +2,7 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import allFields from '../../scripts/demo-data/forms/form_all_fields.json';
-import { type Loose, multipart, PNG, post, seedForm, seedLocation } from './forms-fixtures';
+import { type Loose, multipart, PDF, PNG, post, seedForm, seedLocation } from './forms-fixtures';
 
 const SIGNATURE = `data:image/png;base64,${btoa(String.fromCharCode(...PNG))}`;
 
@@ -73,5 +73,26 @@ describe('the all-fields demo form', () => {
     const sig = await post('/form', multipart({ ...COMPLETE, signature: 'data:image/png;base64,PHN2Zz4=' }));
     expect(sig.status).toBe(422);
     expect(((await sig.json()) as Loose).errors[0].field).toBe('signature');
+  });
+
+  it('takes a signature as one PNG file only: an SVG with a script, another kind or a second file is refused and nothing stored', async () => {
+    const { signature: _drawn, ...unsigned } = COMPLETE;
+    const svg = new File(['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'], 'signature.svg', { type: 'image/svg+xml' });
+    const before = await env.DB.prepare('SELECT COUNT(*) AS n FROM uploads').first<{ n: number }>();
+    for (const files of [
+      { signature: [svg] },
+      { signature: [new File([PDF], 'signature.pdf')] },
+      { signature: [new File([PNG], 'a.png'), new File([PNG], 'b.png')] },
+    ]) {
+      const res = await post('/form', multipart(unsigned, files));
+      const body = (await res.json()) as Loose;
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect(body.errors).toEqual([expect.objectContaining({ field: 'signature', msg: 'Please sign in the box.' })]);
+    }
+    const after = await env.DB.prepare('SELECT COUNT(*) AS n FROM uploads').first<{ n: number }>();
+    expect(after?.n).toBe(before?.n);
+    const png = await post('/form', multipart(unsigned, { signature: [new File([PNG], 'drawn.bin')] }));
+    expect(png.status).toBe(200);
+    expect(((await png.json()) as Loose).formData.signature[0]).toMatchObject({ contentType: 'image/png' });
   });
 });

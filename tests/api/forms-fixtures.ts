@@ -1,6 +1,6 @@
 /** Seed data and request helpers of the widget API tests. */
 import { env, SELF } from 'cloudflare:test';
-import { FORM_TOKEN_FIELD, MIN_FILL_MS } from '../../src/lib/spam-defence';
+import { type DefendedKind, FORM_TOKEN_FIELD, MIN_FILL_MS } from '../../src/lib/spam-defence';
 import { TEST_CLOCK_HEADER } from '../../src/platform/clock';
 import { issueFormToken } from '../../src/platform/services/form-token';
 
@@ -36,12 +36,19 @@ export function multipart(formData: unknown, files: Record<string, File[]> = {})
   return body;
 }
 
+/** The submission calls the spam defence guards, by path: the kind of their token, and the key naming the widget. */
+const DEFENDED_PATHS: Record<string, { kind: DefendedKind; idKey: string }> = {
+  '/form': { kind: 'form', idKey: 'formId' },
+  '/survey': { kind: 'survey', idKey: 'formId' },
+  '/appointment': { kind: 'calendar', idKey: 'calendar_id' },
+};
+
 /**
- * A form or survey submission as the widget sends it: with a form token issued long enough
- * ago (the spam defence refuses a quicker submission). Bodies that already carry a token,
- * or are not a submission, are left as they are.
+ * A form, survey or booking submission as the widget sends it: with a form token issued
+ * long enough ago (the spam defence refuses a quicker submission). Bodies that already
+ * carry a token, or are not a submission, are left as they are.
  */
-export async function defended(body: FormData, kind: 'form' | 'survey'): Promise<FormData> {
+export async function defended(body: FormData, kind: DefendedKind, idKey = 'formId'): Promise<FormData> {
   const raw = body.get('formData');
   let data: unknown;
   try {
@@ -51,8 +58,9 @@ export async function defended(body: FormData, kind: 'form' | 'survey'): Promise
   }
   if (!data || typeof data !== 'object' || Array.isArray(data)) return body;
   const fields = data as Record<string, unknown>;
-  if (typeof fields.formId !== 'string' || FORM_TOKEN_FIELD in fields) return body;
-  const token = await issueFormToken(env, kind, fields.formId, Date.now() - MIN_FILL_MS - 1000);
+  const id = fields[idKey];
+  if (typeof id !== 'string' || FORM_TOKEN_FIELD in fields) return body;
+  const token = await issueFormToken(env, kind, id, Date.now() - MIN_FILL_MS - 1000);
   const out = new FormData();
   for (const [name, value] of body.entries()) if (name !== 'formData') out.append(name, value);
   // Spliced in as text: re-serialising a hostile payload (20,000 arrays deep) would overflow the stack.
@@ -69,8 +77,8 @@ let visitor = 0;
  */
 export async function post(path: string, body: BodyInit | Record<string, unknown> | undefined, headers: Record<string, string> = {}): Promise<Response> {
   const isJson = body !== undefined && !(body instanceof FormData) && typeof body === 'object' && !(body instanceof ArrayBuffer);
-  const kind = path === '/form' ? 'form' : path === '/survey' ? 'survey' : null;
-  const sent = kind && body instanceof FormData ? await defended(body, kind) : body;
+  const defence = DEFENDED_PATHS[path];
+  const sent = defence && body instanceof FormData ? await defended(body, defence.kind, defence.idKey) : body;
   visitor += 1;
   return SELF.fetch(`${API}${path}`, {
     method: 'POST',

@@ -15,6 +15,7 @@ import {
   ORIGIN,
   openDay,
   openWidget,
+  bookingDefence,
   timeAhead,
   uniqueEmail,
   VISITOR_ZONE,
@@ -194,6 +195,7 @@ test('the popup cancel shows the start and end time, then a Thank You step', asy
   await page.setViewportSize({ width: 375, height: 800 });
   const now = Date.now();
   const slot = await timeAhead(request, 'cal_discovery', 'Europe/Berlin', now);
+  const defence = await bookingDefence(request, 'cal_discovery');
   const booked = await request.post(`${ORIGIN}/api/appointment`, {
     multipart: {
       formData: JSON.stringify({
@@ -204,6 +206,7 @@ test('the popup cancel shows the start and end time, then a Thank You step', asy
         last_name: 'Up',
         phone: '+12025550199',
         email: uniqueEmail('popup'),
+        ...defence,
       }),
     },
   });

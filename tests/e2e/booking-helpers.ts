@@ -8,6 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { bookingRoutes, type FreeSlots, freeSlotsFor } from '../../src/schemas/calls/booking-routes';
 import { apiPath } from '../../src/schemas/calls/define-call';
+import { FORM_TOKEN_FIELD, MIN_FILL_MS } from '../../src/lib/spam-defence';
 import { E2E_PORT } from './playwright.config';
 
 export const ORIGIN = `http://localhost:${E2E_PORT}`;
@@ -95,6 +96,18 @@ export async function fillContact(widget: Locator, contact: { first: string; las
   await widget.getByLabel(/^phone/i).fill(contact.phone);
   await widget.getByLabel(/^email/i).fill(contact.email);
   if (contact.website) await widget.getByLabel(/link to your funnel/i).fill(contact.website);
+}
+
+/**
+ * The spam-defence fields a booking posted straight to the API carries, as the widget sends
+ * them: a calendar token from GET /api/widget-token, used after a person's fill time.
+ */
+export async function bookingDefence(request: APIRequestContext, calendarId: string): Promise<Record<string, string>> {
+  const res = await request.get(`${ORIGIN}/api/widget-token?kind=calendar&id=${encodeURIComponent(calendarId)}`);
+  expect(res.status()).toBe(200);
+  const { token } = (await res.json()) as { token: string };
+  await new Promise((resolve) => setTimeout(resolve, MIN_FILL_MS + 100));
+  return { [FORM_TOKEN_FIELD]: token };
 }
 
 export const uniqueEmail = (who: string) => `${who}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;

@@ -12,6 +12,7 @@ import {
   noteDownloadRescheduleCancel,
   ORIGIN,
   openWidget,
+  bookingDefence,
   timeAhead,
   uniqueEmail,
   VISITOR_ZONE,
@@ -78,6 +79,7 @@ test('a made-up card result is refused with a clear message', async ({ request }
     last_name: 'Card',
     phone: '+12025550111',
     email: uniqueEmail('fake'),
+    ...(await bookingDefence(request, 'cal_strategy')),
   };
   for (const payment of [{ stripeToken: 'tok_fake' }, { stripePaymentResult: { paymentMethodId: 'pm_fake', client_secret: 'seti_fake_secret_x' } }]) {
     const res = await request.post(`${ORIGIN}/api/appointment`, { multipart: { formData: JSON.stringify({ ...body, ...payment }) } });
@@ -95,6 +97,7 @@ test('a second visitor cannot book a slot that was just booked', async ({ page, 
   await fillContact(widget, { first: 'Late', last: 'Comer', email: uniqueEmail('late'), phone: '+1 202 555 0166' });
   // Someone else books the same time first.
   const iso = await page.evaluate(() => (document.querySelector('.ef-booking__summary-time') as HTMLElement).dataset.slot ?? '');
+  const defence = await bookingDefence(request, 'cal_discovery');
   const first = await request.post(`${ORIGIN}/api/appointment`, {
     multipart: {
       formData: JSON.stringify({
@@ -105,6 +108,7 @@ test('a second visitor cannot book a slot that was just booked', async ({ page, 
         last_name: 'Bird',
         phone: '+12025550112',
         email: uniqueEmail('early'),
+        ...defence,
       }),
     },
   });

@@ -4,6 +4,7 @@
  * retried after the answer was lost (stored once).
  */
 import { expect, type Page, test } from '@playwright/test';
+import { MIN_FILL_MS } from '../../src/lib/spam-defence';
 import { q, sql } from './forms-store';
 import { E2E_PORT } from './playwright.config';
 
@@ -44,11 +45,15 @@ test('the opt-in form on / stores a lead with its funnel opt-in and moves on to 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
+  /** A person takes longer than the spam defence's minimum fill time (MIN_FILL_MS) to fill a form. */
+  const takeTime = (page: Page) => page.waitForTimeout(MIN_FILL_MS + 100);
+
   test('the form posts as a plain form, stores a lead and answers the thank-you page', async ({ page }) => {
     const email = `nojs-${Date.now()}@example.com`;
     await page.goto('/widget/form/form_optin');
     await page.getByLabel('First name').fill('Noah');
     await page.getByLabel('Email').fill(email);
+    await takeTime(page);
     await page.getByRole('button', { name: 'Send me the guide' }).click();
     await expect(page.locator('[data-form-state="done"]')).toHaveText('Check your inbox: the guide is on its way!');
     const [contact] = sql(`SELECT id FROM contacts WHERE email = ${q(email)}`);
@@ -57,10 +62,32 @@ test.describe('without JavaScript', () => {
     expect(JSON.parse(submission?.data).values.utm_source).toBe('optin-page');
   });
 
+  test('a post quicker than a person is answered at once with 403, the answers kept, and stores nothing', async ({ page }) => {
+    const email = `nojs-quick-${Date.now()}@example.com`;
+    await page.goto('/widget/form/form_optin');
+    await page.getByLabel('First name').fill('Quinn');
+    await page.getByLabel('Email').fill(email);
+    const started = Date.now();
+    const [answer] = await Promise.all([
+      page.waitForResponse((r) => r.url().includes('/widget/form/form_optin') && r.request().method() === 'POST'),
+      page.getByRole('button', { name: 'Send me the guide' }).click(),
+    ]);
+    expect(answer.status()).toBe(403);
+    expect(Date.now() - started).toBeLessThan(MIN_FILL_MS);
+    await expect(page.getByRole('alert')).toHaveText('Please check your answers and send the form again.');
+    await expect(page.getByLabel('Email')).toHaveValue(email);
+    expect(sql(`SELECT id FROM contacts WHERE email = ${q(email)}`)).toEqual([]);
+    await takeTime(page);
+    await page.getByRole('button', { name: 'Send me the guide' }).click();
+    await expect(page.locator('[data-form-state="done"]')).toHaveText('Check your inbox: the guide is on its way!');
+    expect(sql(`SELECT id FROM contacts WHERE email = ${q(email)}`)).toHaveLength(1);
+  });
+
   test('errors show beside the filled-in fields', async ({ page }) => {
     await page.goto('/widget/form/form_optin');
     await page.getByLabel('First name').fill('Noah');
     await page.getByLabel('Email').fill('noah@');
+    await takeTime(page);
     await page.getByRole('button', { name: 'Send me the guide' }).click();
     await expect(page.locator('[data-field-error="email"]')).toHaveText('Invalid Email Address');
     await expect(page.getByLabel('First name')).toHaveValue('Noah');
@@ -73,6 +100,7 @@ test.describe('without JavaScript', () => {
     const form = optinForm(page);
     await form.getByLabel('First name').fill('Nina');
     await form.getByLabel('Email').fill(email);
+    await takeTime(page);
     await form.getByRole('button', { name: 'Send me the guide' }).click();
     await page.waitForURL(/\/accelerator$/);
     const [contact] = sql(`SELECT id FROM contacts WHERE email = ${q(email)}`);

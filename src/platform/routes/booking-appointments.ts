@@ -18,9 +18,10 @@ import { paymentProviderFrom } from '../payments';
 import { bookAppointment } from '../services/bookings';
 import { getCalendar } from '../services/calendars';
 import { getLocation } from '../services/locations';
-import { overLimit, rateLimitScale } from '../services/rate-limit';
 import { isPaidCalendar } from '../../schemas/calendar';
-import { clientIp, fieldErrors, submitEnv } from './submit-env';
+import { overLimit, rateLimitScale } from '../services/rate-limit';
+import { defendSubmission } from '../services/spam-defence';
+import { clientIp, defenceInput, fieldErrors, refusedAnswer, submitEnv } from './submit-env';
 
 const NO_CALENDAR = 'Unable to find calendar';
 
@@ -41,6 +42,8 @@ export function registerAppointmentRoutes(app: Hono<AppEnv>): void {
     const location = await getLocation(c.env.DB, calendar.locationId);
     if (!location) throw new ApiError(404, NO_CALENDAR);
     const env = submitEnv(c, calendar.timezone);
+    const refused = refusedAnswer(c, await defendSubmission(defenceInput(c, env, 'calendar', calendar.id, payload)));
+    if (refused) return refused;
     const booked = await bookAppointment(env, { calendar, location, payload, files, payments: await paymentProviderFrom(c.env) });
     if ('errors' in booked) return fieldErrors(c, booked.errors);
     const event = eventView(booked.appointment, calendar);

@@ -4,14 +4,16 @@ import { formsCalls } from '../../schemas/calls/forms';
 import { mount } from '../call';
 import type { AppEnv } from '../env';
 import { ApiError } from '../http';
+import { getCalendar } from '../services/calendars';
 import { getForm } from '../services/forms';
 import { issueFormToken } from '../services/form-token';
 import { getLocation } from '../services/locations';
 import { type Recorded, recordSubmission, storedSubmission } from '../services/record-submission';
 import { defendSubmission } from '../services/spam-defence';
+import type { DefendedKind } from '../../lib/spam-defence';
 import { idempotencyKeyOf, prepareSubmission, type SubmitEnv } from '../services/submissions';
 import { getSurvey } from '../services/surveys';
-import { fieldErrors, submitEnv } from './submit-env';
+import { defenceInput, fieldErrors, refusedAnswer, submitEnv } from './submit-env';
 
 const NOT_FOUND = 'Unable to find form';
 
@@ -41,11 +43,18 @@ export async function guardSubmission(
   payload: Readonly<Record<string, unknown>>,
   answer: (recorded: Recorded) => Record<string, unknown>,
 ): Promise<Response | null> {
-  const earlier = await storedSubmission(env.db, kind, refId, idempotencyKeyOf(payload));
+  const idempotencyKey = idempotencyKeyOf(payload);
+  const earlier = await storedSubmission(env.db, kind, refId, idempotencyKey);
   if (earlier) return c.json(answer(earlier));
-  const refused = await defendSubmission({ db: env.db, secrets: c.env, kind, refId, payload, ip: env.remoteIp ?? 'unknown', now: env.now, limits: env.limits });
-  return refused ? c.json({ msg: refused.msg, reason: refused.reason }, refused.status) : null;
+  return refusedAnswer(c, await defendSubmission(defenceInput(c, env, kind, refId, payload)));
 }
+
+/** The widgets a token is issued for, by kind: how to find one, and the 404's msg. */
+const WIDGETS: Record<DefendedKind, { find: (db: D1Database, id: string) => Promise<unknown>; notFound: string }> = {
+  form: { find: getForm, notFound: NOT_FOUND },
+  survey: { find: getSurvey, notFound: 'Unable to find survey' },
+  calendar: { find: getCalendar, notFound: 'Unable to find calendar' },
+};
 
 export function registerFormsRoutes(app: Hono<AppEnv>): void {
   mount(app, formsCalls.getForm, async (c, { params }) => {
@@ -58,10 +67,9 @@ export function registerFormsRoutes(app: Hono<AppEnv>): void {
   });
 
   mount(app, formsCalls.widgetToken, async (c, { query }) => {
-    const found = query.kind === 'form' ? await getForm(c.env.DB, query.id) : await getSurvey(c.env.DB, query.id);
-    if (!found) throw new ApiError(404, query.kind === 'form' ? NOT_FOUND : 'Unable to find survey');
+    if (!(await WIDGETS[query.kind].find(c.env.DB, query.id))) throw new ApiError(404, WIDGETS[query.kind].notFound);
     c.header('cache-control', 'no-store');
-    return c.json({ token: await issueFormToken(c.env, query.kind, query.id, c.var.now) });
+    return c.json({ token: await issueFormToken(c.env, query.kind, query.id, c.var.now, c.var.random) });
   });
 
   mount(app, formsCalls.submitForm, async (c, { form: payload, files }) => {

@@ -24,7 +24,9 @@ import { calendarForm } from './calendars';
 import { prepareContactWrite } from './contacts';
 import type { Location } from './locations';
 import { claimMinutes, isSlotConflict, SLOT_TAKEN, slotIsFree } from './slots';
-import { type PreparedSubmission, prepareSubmission, type SubmitEnv, type SubmitRequest, submissionRows } from './submissions';
+import { FORM_TOKEN_FIELD } from '../../lib/spam-defence';
+import { claimFormToken, isTokenClaimed, tokenUsedError } from './form-token';
+import { idempotencyKeyOf, type PreparedSubmission, prepareSubmission, type SubmitEnv, type SubmitRequest, submissionRows } from './submissions';
 import { discardUploads, storeUploads, uploadRows } from './uploads';
 
 export interface Booked {
@@ -138,7 +140,12 @@ export async function bookAppointment(env: SubmitEnv, input: BookingInput): Prom
         ...submissionRows(env, req, prepared, { id: submissionId, refId: calendar.id, contactId: null, extra: { appointmentId: id } }),
         env.db.prepare(`UPDATE submissions SET contact_id = ${contact.idSql.sql} WHERE id = ?`).bind(...contact.idSql.params, submissionId),
       ];
-  const statements = [...slotWrites, ...contactWrites, ...uploadRows(env.db, prepared.uploads, prepared.uploadSource, submissionId, env.now)];
+  const statements = [
+    ...slotWrites,
+    ...contactWrites,
+    ...uploadRows(env.db, prepared.uploads, prepared.uploadSource, submissionId, env.now),
+    ...claimFormToken(env.db, 'calendar', calendar.id, payload[FORM_TOKEN_FIELD], idempotencyKeyOf(payload)),
+  ];
 
   await storeUploads(env.bucket, prepared.uploads);
   try {
@@ -146,6 +153,7 @@ export async function bookAppointment(env: SubmitEnv, input: BookingInput): Prom
   } catch (err) {
     await discardUploads(env.bucket, prepared.uploads);
     if (isSlotConflict(err)) throw new ApiError(409, SLOT_TAKEN);
+    if (isTokenClaimed(err)) throw tokenUsedError();
     if (err instanceof Error && /UNIQUE constraint failed: appointments\.setup_intent_id/.test(err.message)) {
       throw new ApiError(409, 'This card setup has already paid for a booking. Please enter your card again.');
     }

@@ -4,9 +4,13 @@
  * D1 batch, all or nothing (objects are removed again if the batch fails). A submission
  * whose idempotency key was stored before answers what the first one answered, and
  * writes nothing: a retry, double click or replay stores one submission and one contact.
+ * The same batch claims the submission's form token (./form-token.ts), so a token serves
+ * one submission.
  */
 import { newId } from '../../lib/ids';
 import { type ContactInput, contactIdByPhone, findContactByEmail, prepareContactWrite } from './contacts';
+import { FORM_TOKEN_FIELD } from '../../lib/spam-defence';
+import { claimFormToken, isTokenClaimed, tokenUsedError } from './form-token';
 import { funnelEventStatement } from './funnel-events';
 import type { PreparedSubmission, SubmitEnv, SubmitRequest } from './submissions';
 import { idempotencyKeyOf, submissionRows } from './submissions';
@@ -142,12 +146,15 @@ export async function recordSubmission(
       ...submissionRows(env, req, prepared, { ...row, id, contactId: null, contactSql: contact.idSql, extra: { contact: snapshot(contactId) } }),
       ...uploadRows(env.db, prepared.uploads, prepared.uploadSource, id, env.now),
       ...(await optinEvent(env, req, prepared, contactId)),
+      ...claimFormToken(env.db, req.kind, row.refId, req.payload[FORM_TOKEN_FIELD], key),
     ]);
   } catch (err) {
     await discardUploads(env.bucket, prepared.uploads);
     // A concurrent twin with the same key won the race: answer what it stored.
-    const twin = isUniqueViolation(err) ? await storedSubmission(env.db, req.kind, row.refId, key) : null;
+    const twin = isUniqueViolation(err) || isTokenClaimed(err) ? await storedSubmission(env.db, req.kind, row.refId, key) : null;
     if (twin) return twin;
+    // Another submission with the same token (another key) won it.
+    if (isTokenClaimed(err)) throw tokenUsedError();
     throw err;
   }
   return {

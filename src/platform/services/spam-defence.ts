@@ -1,11 +1,11 @@
 /**
- * The built-in spam defence of form and survey submissions (src/lib/spam-defence.ts):
- * honeypot, signed form token with a minimum fill time, then a fixed-window rate limit per
- * IP and form and per form. A refusal is counted per widget, reason and day, and nothing
- * else is written.
+ * The built-in spam defence of form, survey and booking submissions (src/lib/spam-defence.ts):
+ * honeypot, signed form token with a minimum fill time and not used by another submission,
+ * then a fixed-window rate limit per IP and form and per form (times RATE_LIMIT_SCALE). A
+ * refusal is counted per widget, reason and day, and nothing else is written.
  */
 import { type DefendedKind, HONEYPOT_FIELD, FORM_TOKEN_FIELD, type SpamReason } from '../../lib/spam-defence';
-import { checkFormToken, type TokenSecrets } from './form-token';
+import { checkFormToken, TOKEN_USED_MSG, type TokenSecrets, tokenUsedByAnother } from './form-token';
 import { overLimit } from './rate-limit';
 
 export interface RateLimits {
@@ -25,9 +25,13 @@ export interface DefenceInput {
   kind: DefendedKind;
   refId: string;
   payload: Readonly<Record<string, unknown>>;
+  /** The submission's idempotency key (a token used under another key is refused). */
+  idempotencyKey: string | null;
   ip: string;
   now: number;
   limits?: RateLimits;
+  /** RATE_LIMIT_SCALE (services/rate-limit.ts). */
+  scale: number;
 }
 
 /** What a refusal answers: 403 for a failed check, 429 when over the limit. */
@@ -43,6 +47,7 @@ const MESSAGES: Record<SpamReason, string> = {
   token_missing: 'The form has expired. Please reload the page and try again.',
   token_invalid: 'The form has expired. Please reload the page and try again.',
   token_expired: 'The form has expired. Please reload the page and try again.',
+  token_used: TOKEN_USED_MSG,
   rate_limited: 'Too many submissions. Please wait a few minutes and try again.',
   captcha: 'Invalid Captcha',
 };
@@ -68,13 +73,15 @@ export async function defendSubmission(input: DefenceInput): Promise<Refusal | n
   const limits = input.limits ?? DEFAULT_RATE_LIMITS;
   const honeypot = input.payload[HONEYPOT_FIELD];
   let reason: SpamReason | null = typeof honeypot === 'string' && honeypot.trim() !== '' ? 'honeypot' : null;
-  reason ??= await checkFormToken(input.secrets, input.kind, input.refId, input.payload[FORM_TOKEN_FIELD], input.now);
+  const token = input.payload[FORM_TOKEN_FIELD];
+  reason ??= await checkFormToken(input.secrets, input.kind, input.refId, token, input.now);
+  if (!reason && (await tokenUsedByAnother(input.db, token, input.idempotencyKey))) reason = 'token_used';
   if (!reason) {
     const buckets = [
       { key: `ip:${input.kind}:${input.refId}:${input.ip}`, windowMs: limits.perIpWindowMs, limit: limits.perIp },
       { key: `form:${input.kind}:${input.refId}`, windowMs: limits.perFormWindowMs, limit: limits.perForm },
     ];
-    if (await overLimit(input.db, buckets, input.now)) reason = 'rate_limited';
+    if (await overLimit(input.db, buckets, input.now, input.scale)) reason = 'rate_limited';
   }
   if (!reason) return null;
   await countRejection(input.db, input.kind, input.refId, reason, input.now);

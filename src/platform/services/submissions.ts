@@ -144,7 +144,8 @@ export async function prepareSubmission(env: SubmitEnv, req: SubmitRequest): Pro
       delete checked.values[key];
     }
   }
-  const uploadSource: UploadSource = { files, signatures, locationId: req.locationId, ownerKind: req.kind };
+  const signatureFields = new Set(req.fields.filter((f) => f.type === 'signature').map(fieldKey));
+  const uploadSource: UploadSource = { files, signatures, signatureFields, locationId: req.locationId, ownerKind: req.kind };
   const prepared = await prepareUploads(uploadSource, env.now, env.random);
   if ('error' in prepared) return { errors: [prepared.error] };
   const values = { ...checked.values, ...uploadRefs(prepared.uploads) };

@@ -9,7 +9,7 @@ import { type FieldError, fieldError } from '../../lib/validation/fields';
 import { MAX_TOTAL_UPLOAD_BYTES, messages } from '../../lib/validation/messages';
 import { readCapped } from '../http';
 import { cleanLine, cutText } from '../../lib/text';
-import { extensionOf, sniffFile } from './file-types';
+import { extensionOf, FILE_KINDS, sniffFile } from './file-types';
 
 export interface PreparedUpload {
   id: string;
@@ -34,6 +34,8 @@ export interface UploadSource {
   files: Map<string, File[]>;
   /** Drawn signatures as PNG data URLs, by field key. */
   signatures: Map<string, string>;
+  /** The keys of signature fields: their file parts must be one PNG each. */
+  signatureFields?: ReadonlySet<string>;
   locationId: string;
   ownerKind: 'form' | 'survey' | 'appointment';
 }
@@ -71,15 +73,18 @@ function decodeDataUrl(url: string): Uint8Array {
 export async function prepareUploads(source: UploadSource, now: number, random?: RandomBytes): Promise<{ uploads: PreparedUpload[] } | { error: FieldError }> {
   const uploads: PreparedUpload[] = [];
   let total = 0;
-  const add = (field: string, filename: string, bytes: Uint8Array): FieldError | undefined => {
-    const kind = sniffFile(filename, bytes.subarray(0, 64));
-    if (!kind) return fieldError(field, messages.fileFormat({ label: '', fieldName: filename, tag: field }));
+  const add = (field: string, filename: string, bytes: Uint8Array, pngOnly: boolean): FieldError | undefined => {
+    const kind = pngOnly ? (FILE_KINDS['.png']?.matches(bytes.subarray(0, 64)) ? FILE_KINDS['.png'] : undefined) : sniffFile(filename, bytes.subarray(0, 64));
+    if (!kind) return fieldError(field, pngOnly ? messages.signature : messages.fileFormat({ label: '', fieldName: filename, tag: field }));
     const id = newId('up', random);
     const objectKey = `uploads/${source.locationId}/${source.ownerKind}/${now}-${id}${extensionOf(filename)}`;
     uploads.push({ id, field, objectKey, filename, contentType: kind.contentType, size: bytes.byteLength, bytes });
     return undefined;
   };
   for (const [field, files] of source.files) {
+    const signature = source.signatureFields?.has(field) ?? false;
+    // A signature is one drawing: one PNG, never another file kind (an SVG could carry a script).
+    if (signature && files.length > 1) return { error: fieldError(field, messages.signature) };
     for (const file of files) {
       let bytes: Uint8Array;
       try {
@@ -89,15 +94,17 @@ export async function prepareUploads(source: UploadSource, now: number, random?:
         throw err;
       }
       total += bytes.byteLength;
-      const error = add(field, safeName(file.name), bytes);
+      const name = safeName(file.name);
+      const error = add(field, signature && extensionOf(name) !== '.png' ? `signature-${now}.png` : name, bytes, signature);
       if (error) return { error };
     }
   }
   for (const [field, dataUrl] of source.signatures) {
+    if (source.files.has(field)) return { error: fieldError(field, messages.signature) };
     const bytes = decodeDataUrl(dataUrl);
     total += bytes.byteLength;
     if (total > MAX_TOTAL_UPLOAD_BYTES) return { error: fieldError(field, messages.totalSize) };
-    const error = add(field, `signature-${now}.png`, bytes);
+    const error = add(field, `signature-${now}.png`, bytes, true);
     if (error) return { error };
   }
   return { uploads };

@@ -3,7 +3,9 @@
  * form engine, and for a paid calendar the card field where the form's payment field is.
  * Reaching this step on a paid calendar holds the slot for ten minutes; going back
  * releases it. Booking: validate with the shared rules, set up the card (setup intent,
- * then Stripe's confirmation), then POST /appointment. Back is disabled while sending.
+ * then Stripe's confirmation), then POST /appointment with the spam-defence fields (a
+ * calendar token fetched on mount, the honeypot, the step's idempotency key; an expired or
+ * used token is renewed once). Back is disabled while sending.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { callApi, refusalText } from '../../client/api';
@@ -13,7 +15,10 @@ import { FormFields } from '../form/form-fields';
 import { initialValues } from '../form/initial-values';
 import { rememberedContact } from '../form/sticky-contact';
 import { expandFormStrings } from '../form/strings';
+import { HONEYPOT_FIELD } from '../../lib/spam-defence';
+import { Honeypot } from '../form/form-parts';
 import { sendSubmission } from '../form/submit';
+import { useSpamDefence } from '../form/use-spam-defence';
 import type { FieldEnv, FormStringsDiff } from '../form/types';
 import { useFormEngine } from '../form/use-form-engine';
 import { eventData, funnelEventData } from '../form/widget-tracking';
@@ -62,6 +67,7 @@ export function ContactStep(props: ContactStepProps) {
   const formFields = fields.filter((f) => f.type !== 'payment');
   const today = todayIn(zone, Date.now());
   const strings = useMemo(() => expandFormStrings(formStrings), [formStrings]);
+  const defence = useSpamDefence('calendar', calendar.id);
   const engine = useFormEngine(
     {
       fields: formFields,
@@ -132,7 +138,11 @@ export function ContactStep(props: ContactStepProps) {
         ...(funnelEventData() ? { funneEventData: funnelEventData() } : {}),
         ...(hold.current ? { hold_id: hold.current.id } : {}),
       };
-      const outcome = await sendSubmission({ call: 'appointment', formData, files: engine.files });
+      const honeypot = (root.current?.elements.namedItem(HONEYPOT_FIELD) as HTMLInputElement | null)?.value ?? '';
+      const send = async (renew: boolean) =>
+        sendSubmission({ call: 'appointment', formData: { ...formData, ...(await defence(honeypot, renew)) }, files: engine.files });
+      let outcome = await send(false);
+      if (outcome.kind === 'refused' && outcome.reason?.startsWith('token_')) outcome = await send(true);
       if (outcome.kind === 'ok') {
         hold.current = null;
         const contact = Object.fromEntries(Object.entries(values).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
@@ -206,6 +216,7 @@ export function ContactStep(props: ContactStepProps) {
         <FormFields fields={before.filter((f) => f.type !== 'payment')} {...fieldProps} />
         {calendar.paid && <CardSlot ref={card} publishableKey={calendar.paid.publishableKey} messages={m} error={cardError} />}
         <FormFields fields={after} {...fieldProps} />
+        <Honeypot label={strings.ui.honeypot} />
         <p className="ef-booking__status" role="status">
           {busy ? m.scheduling : ''}
         </p>

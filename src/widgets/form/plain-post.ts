@@ -1,9 +1,11 @@
 /**
  * A form posted without JavaScript (a plain multipart form to the widget route): read it
  * back into a submission, send it to POST /form in-process, and say what the page shows —
- * the thank-you text, a redirect, or the form again with the errors beside the fields.
+ * the thank-you text, a redirect, or the form again with the errors beside the fields. A
+ * post the spam defence refuses (too fast included) is answered at once with its status:
+ * nothing here waits on a sender's behalf.
  */
-import { FORM_TOKEN_FIELD, HONEYPOT_FIELD, IDEMPOTENCY_FIELD, MIN_FILL_MS } from '../../lib/spam-defence';
+import { FORM_TOKEN_FIELD, HONEYPOT_FIELD, IDEMPOTENCY_FIELD } from '../../lib/spam-defence';
 import type { FieldError } from '../../lib/validation/fields';
 import type { ApiFetch } from '../../platform/client';
 import { callPath } from '../../schemas/calls/define-call';
@@ -13,13 +15,16 @@ import { type AfterSubmit, afterSubmit } from './after-submit';
 import { readPlainForm } from './plain-form';
 import { submissionBody } from './server';
 
-export type PlainOutcome = { kind: 'done'; after: AfterSubmit } | { kind: 'refused'; values: Record<string, unknown>; errors: FieldError[]; alert: string };
+/** What the page shows; a refusal with the status the page answers (422 field errors, 403/429 spam defence, else 400). */
+export type PlainOutcome =
+  | { kind: 'done'; after: AfterSubmit }
+  | { kind: 'refused'; status: number; values: Record<string, unknown>; errors: FieldError[]; alert: string };
 
 export async function postPlainForm(
   api: ApiFetch,
   doc: FormDocument,
   data: FormData,
-  options: { redirect: boolean; thankYou: string; fixErrors: string; serverError: string; query: URLSearchParams; now: () => number },
+  options: { redirect: boolean; thankYou: string; fixErrors: string; serverError: string; sendAgain: string; query: URLSearchParams; now: () => number },
 ): Promise<PlainOutcome> {
   const { answers, files } = readPlainForm(doc.form.fields, data);
   const text = (key: string) => {
@@ -35,17 +40,8 @@ export async function postPlainForm(
     eventData: { url_params: options.query.toString().slice(0, 500), source: 'no-js' },
     ...funnelOf(options.query),
   };
-  const send = async () => {
-    const res = await api(callPath(formsRoutes.submitForm), { method: 'POST', body: submissionBody({ ...answers, ...extras }, files) });
-    return { res, body: (await res.json().catch(() => ({}))) as Record<string, unknown> };
-  };
-  let { res, body } = await send();
-  // A person without JavaScript who filled the form quickly waits the rest of the minimum
-  // fill time here (the browser cannot wait for them); the token still proves the form was shown.
-  if (body.reason === 'too_fast') {
-    await new Promise((resolve) => setTimeout(resolve, waitFor(extras[FORM_TOKEN_FIELD], options.now())));
-    ({ res, body } = await send());
-  }
+  const res = await api(callPath(formsRoutes.submitForm), { method: 'POST', body: submissionBody({ ...answers, ...extras }, files) });
+  const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
   if (res.ok && body.status !== false) {
     const contact = (body.contact ?? {}) as Record<string, unknown>;
     const next = nextStep(options.query);
@@ -57,7 +53,12 @@ export async function postPlainForm(
   }
   const errors = Array.isArray(body.errors) ? (body.errors as FieldError[]) : [];
   const msg = typeof body.msg === 'string' ? body.msg : '';
-  return { kind: 'refused', values: answers, errors, alert: errors.length ? options.fixErrors : msg || options.serverError };
+  const status = errors.length ? 422 : res.status === 403 || res.status === 429 ? res.status : 400;
+  // The form comes back with a fresh token: a person who was quick, or whose token another
+  // visitor of a cached page used, only has to send it again.
+  const again = body.reason === 'too_fast' || String(body.reason ?? '').startsWith('token_');
+  const alert = errors.length ? options.fixErrors : again ? options.sendAgain : msg || options.serverError;
+  return { kind: 'refused', status, values: answers, errors, alert };
 }
 
 /** The funnel step a form element posted from (its opt-in event), named in the action's query. */
@@ -80,10 +81,4 @@ function funnelOf(query: URLSearchParams): { funneEventData?: Record<string, str
 export function nextStep(query: URLSearchParams): string | null {
   const next = query.get('next') ?? '';
   return /^\/(?![/\\])/.test(next) && !/[\s\\]/.test(next) ? next : null;
-}
-
-/** How long until a token issued at its `{issuedAt}.` prefix is old enough (at most the minimum fill time). */
-function waitFor(token: string, now: number): number {
-  const issuedAt = Number(token.split('.')[0]);
-  return Number.isFinite(issuedAt) ? Math.min(MIN_FILL_MS, Math.max(0, issuedAt + MIN_FILL_MS + 50 - now)) : 0;
 }

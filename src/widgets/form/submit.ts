@@ -8,7 +8,7 @@
  */
 import { type CallAnswer, callApi, refusalOf } from '../../client/api';
 import { randomUuid } from '../../lib/ids';
-import { FORM_TOKEN_FIELD, HONEYPOT_FIELD, IDEMPOTENCY_FIELD, MIN_FILL_MS } from '../../lib/spam-defence';
+import { type DefendedKind, FORM_TOKEN_FIELD, HONEYPOT_FIELD, IDEMPOTENCY_FIELD, MIN_FILL_MS } from '../../lib/spam-defence';
 import { bookingRoutes } from '../../schemas/calls/booking-routes';
 import { apiPath } from '../../schemas/calls/define-call';
 import { formsRoutes } from '../../schemas/calls/forms-routes';
@@ -71,8 +71,8 @@ export function fillDelay(shownAt: number, now: number): number {
   return Math.max(0, shownAt + MIN_FILL_MS + 250 - now);
 }
 
-/** A fresh form token for a form or survey (funnel pages are cached HTML, so islands ask on mount). */
-export async function fetchFormToken(kind: 'form' | 'survey', id: string, fetcher: typeof fetch = fetch): Promise<string> {
+/** A fresh form token for a form, survey or calendar (funnel pages are cached HTML, so islands ask on mount). */
+export async function fetchFormToken(kind: DefendedKind, id: string, fetcher: typeof fetch = fetch): Promise<string> {
   const answer = await callApi(formsRoutes.widgetToken, { query: { kind, id }, fetcher });
   return answer.kind === 'ok' && typeof answer.body.token === 'string' ? answer.body.token : '';
 }
