@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { platformApi } from '../../src/platform/app';
 import { MANAGE_REFUSED, manageToken } from '../../src/platform/services/appointment-access';
 import { HOLD_NOT_PAID, HOLD_NOT_YOURS, TOO_MANY_HOLDS } from '../../src/platform/services/booking-holds';
+import { CALL_LIMITS } from '../../src/platform/services/call-limits';
 import { REPORT_LIMIT } from '../../src/platform/services/booking-errors';
 import { book, seedBooking, slotAt } from './booking-fixtures';
 import { API, get, type Loose, post } from './forms-fixtures';
@@ -172,7 +173,8 @@ describe('slot holds', () => {
   it('are limited per calendar, whatever the addresses', async () => {
     const slot = slotAt(16, 10);
     const statuses: number[] = [];
-    for (let i = 0; i < 51; i++) statuses.push((await hold(slot, `192.0.2.${i}`)).status);
+    const { limit } = CALL_LIMITS.hold.perScope;
+    for (let i = 0; i <= limit; i++) statuses.push((await hold(slot, `198.18.${i >> 8}.${i & 255}`)).status);
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
     expect(statuses.at(-1)).toBe(429);
   });

@@ -123,7 +123,11 @@ describe('payment-step holds', () => {
   it('lets exactly one of 50 concurrent holds and bookings of one slot through', async () => {
     const slot = slotAt(6, 14);
     const cards = await Promise.all(Array.from({ length: 25 }, card));
-    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => (i % 2 ? hold(slot) : bookPaid(slot, cards[i / 2] as Loose, `h${i}@example.com`))));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        i % 2 ? hold(slot) : bookPaid(slot, cards[i / 2] as Loose, `h${i}@example.com`, { 'cf-connecting-ip': `203.0.113.${i}` }),
+      ),
+    );
     expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
     expect(answers.filter((r) => r.status === 409)).toHaveLength(49);
   });

@@ -12,7 +12,8 @@ import { ApiError } from '../http';
 import { canManage, manageToken, requireManage } from '../services/appointment-access';
 import { activeAppointment, addNote, cancelAppointment, eventView, getAppointment, moveAppointment, NO_EVENT, strangerView } from '../services/appointments';
 import { recordBookingError } from '../services/booking-errors';
-import { HOLD_NOT_PAID, holdBuckets, holdSlot, holdToken, releaseHoldStatements, requireHolder, TOO_MANY_HOLDS } from '../services/booking-holds';
+import { assertWithinCallLimit } from '../services/call-limits';
+import { HOLD_NOT_PAID, holdSlot, holdToken, releaseHoldStatements, requireHolder, TOO_MANY_HOLDS } from '../services/booking-holds';
 import { createBookingSetupIntent } from '../services/booking-setup-intent';
 import { paymentProviderFrom } from '../payments';
 import { bookAppointment } from '../services/bookings';
@@ -73,9 +74,7 @@ export function registerAppointmentRoutes(app: Hono<AppEnv>): void {
     if (!calendar) throw new ApiError(404, NO_CALENDAR);
     // A free calendar is refused before it costs the client a hold of its limit.
     if (!isPaidCalendar(calendar)) throw new ApiError(400, HOLD_NOT_PAID);
-    if (await overLimit(c.env.DB, holdBuckets(calendar.id, clientIp(c) ?? 'unknown'), c.var.now, rateLimitScale(c.env))) {
-      throw new ApiError(429, TOO_MANY_HOLDS);
-    }
+    await assertWithinCallLimit(c.env.DB, 'hold', { ip: clientIp(c), scope: calendar.id }, c.var.now, rateLimitScale(c.env), TOO_MANY_HOLDS);
     const hold = await holdSlot(c.env.DB, calendar, json.selected_slot, c.var.now, c.var.random);
     return c.json({ hold_id: hold.id, hold_token: await holdToken(c.env, hold.id), expires_at: hold.expires_at });
   });

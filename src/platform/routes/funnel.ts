@@ -14,10 +14,11 @@ import { signingKey } from '../secrets';
 import { getRobotsTxt } from '../services/robots';
 import { rateLimitScale } from '../services/rate-limit';
 import { assertSessionTarget, ensureSession } from '../services/sessions';
+import { clientIp } from './submit-env';
 
 /** Counts a public call against its limits (services/call-limits.ts) by the client address the forms use too. */
 function limitCall(c: Context<AppEnv>, call: LimitedCall, locationId?: string): Promise<void> {
-  const caller = { ip: c.req.header('cf-connecting-ip') ?? null, locationId };
+  const caller = { ip: clientIp(c), scope: locationId };
   return assertWithinCallLimit(c.env.DB, call, caller, c.var.now, rateLimitScale(c.env));
 }
 

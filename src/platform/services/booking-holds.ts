@@ -7,14 +7,13 @@
  *
  * The call needs no sign-in, so a hold is only for a calendar that takes a payment (a free
  * one books at once and has nothing to wait for), holds are limited per client address and
- * per calendar (HOLD_LIMITS), and only the holder, who got the hold's token, releases it.
+ * per calendar (`hold` in ./call-limits.ts), and only the holder, who got the hold's token, releases it.
  */
 import { newId, type RandomBytes } from '../../lib/ids';
 import { hmacSign, hmacVerify } from '../../lib/signing';
 import { type CalendarDocument, isPaidCalendar } from '../../schemas/calendar';
 import { ApiError } from '../http';
 import { type SigningSecrets, signingKey } from '../secrets';
-import type { RateBucket } from './rate-limit';
 import { claimMinutes, isSlotConflict, SLOT_TAKEN, slotIsFree } from './slots';
 
 export const HOLD_MS = 10 * 60_000;
@@ -22,14 +21,6 @@ export const HOLD_MS = 10 * 60_000;
 export const HOLD_NOT_PAID = 'Only a calendar that takes a payment holds slots.';
 export const HOLD_NOT_YOURS = 'Only the visitor who holds this slot can release it.';
 export const TOO_MANY_HOLDS = 'Too many slots held; please try again later.';
-
-/** Holds one client address may take, and one calendar may have taken, per HOLD_MS (times RATE_LIMIT_SCALE). */
-export function holdBuckets(calendarId: string, clientIp: string): RateBucket[] {
-  return [
-    { key: `ip:hold:${clientIp}`, windowMs: HOLD_MS, limit: 5 },
-    { key: `calendar:hold:${calendarId}`, windowMs: HOLD_MS, limit: 50 },
-  ];
-}
 
 /** The holder's token of a hold: the HMAC of its id under the `slot-hold` key. */
 export function holdToken(secrets: SigningSecrets, holdId: string): Promise<string> {
