@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { KIND_ORDER } from '../../src/platform/db/documents/index';
 import { admin } from './admin-support';
+import { FIELD_TYPES } from '../../src/schemas/form';
 
 const files = import.meta.glob('../../scripts/demo-data/**/*.json', { eager: true, import: 'default' }) as Record<string, Record<string, unknown>>;
 const ORDER: readonly string[] = KIND_ORDER;
@@ -69,33 +70,7 @@ describe('the demo data', () => {
   it('has a form with every field type, a provider with three services and a skip-logic survey', async () => {
     const form = JSON.parse((await env.DB.prepare("SELECT doc FROM forms WHERE id = 'form_all_fields'").first<{ doc: string }>())?.doc ?? '{}');
     const types = new Set((form.form.fields as { type: string }[]).map((f) => f.type));
-    for (const type of [
-      'text',
-      'phone',
-      'number',
-      'numerical',
-      'email',
-      'h1',
-      'img',
-      'html',
-      'textbox_list',
-      'textarea',
-      'large_text',
-      'captcha',
-      'monetory',
-      'checkbox',
-      'radio',
-      'select',
-      'single_options',
-      'multiple_options',
-      'date',
-      'payment',
-      'cascade_dropdown',
-      'file_upload',
-      'signature',
-      'submit',
-      'source',
-    ]) {
+    for (const type of FIELD_TYPES) {
       expect(types, type).toContain(type);
     }
     const services = await env.DB.prepare("SELECT slot_duration FROM calendars WHERE provider_id = 'demo-provider' ORDER BY date_added DESC").all<{
