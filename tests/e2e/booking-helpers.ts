@@ -106,7 +106,8 @@ export async function bookingDefence(request: APIRequestContext, calendarId: str
   const res = await request.get(`${ORIGIN}/api/widget-token?kind=calendar&id=${encodeURIComponent(calendarId)}`);
   expect(res.status()).toBe(200);
   const { token } = (await res.json()) as { token: string };
-  await new Promise((resolve) => setTimeout(resolve, MIN_FILL_MS + 100));
+  const issuedAt = Number(token.split('.')[0]);
+  await expect.poll(() => Date.now() - issuedAt, { intervals: [100], timeout: MIN_FILL_MS + 5_000 }).toBeGreaterThan(MIN_FILL_MS + 100);
   return { [FORM_TOKEN_FIELD]: token };
 }
 

@@ -4,7 +4,7 @@
  * retried after the answer was lost (stored once).
  */
 import { expect, type Page, test } from '@playwright/test';
-import { MIN_FILL_MS } from '../../src/lib/spam-defence';
+import { FORM_TOKEN_FIELD, MIN_FILL_MS } from '../../src/lib/spam-defence';
 import { q, sql } from './forms-store';
 import { E2E_PORT } from './playwright.config';
 
@@ -45,8 +45,16 @@ test('the opt-in form on / stores a lead with its funnel opt-in and moves on to 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  /** A person takes longer than the spam defence's minimum fill time (MIN_FILL_MS) to fill a form. */
-  const takeTime = (page: Page) => page.waitForTimeout(MIN_FILL_MS + 100);
+  /**
+   * A person takes longer than the spam defence's minimum fill time to fill a form: wait until
+   * the form's own token (`{issuedAt}.…`) is older than MIN_FILL_MS, as the server will judge it.
+   */
+  const takeTime = async (page: Page) => {
+    const token = (await page.locator(`input[name="${FORM_TOKEN_FIELD}"]`).first().inputValue()) ?? '';
+    const issuedAt = Number(token.split('.')[0]);
+    expect(issuedAt).toBeGreaterThan(0);
+    await expect.poll(() => Date.now() - issuedAt, { intervals: [100], timeout: MIN_FILL_MS + 5_000 }).toBeGreaterThan(MIN_FILL_MS + 100);
+  };
 
   test('the form posts as a plain form, stores a lead and answers the thank-you page', async ({ page }) => {
     const email = `nojs-${Date.now()}@example.com`;

@@ -203,7 +203,8 @@ test('an answer prefilled by a crafted link shows as text in the end message and
   await expect(end.locator('img')).toHaveCount(2);
   await expect(end.locator('img').first()).not.toHaveAttribute('src');
   await expect(end.locator('img[onerror]')).toHaveCount(0);
-  await page.waitForTimeout(300);
+  // Every image of the end has settled (loaded or failed), so a handler would have run by now.
+  await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete));
   expect(await page.evaluate(() => (window as { __xss?: unknown }).__xss)).toBeUndefined();
   expect(dialogs).toEqual([]);
 });
