@@ -89,6 +89,12 @@ describe('probability to beat the control', () => {
     }
   });
 
+  it('refuses counts that are not counts', () => {
+    expect(() => posterior(11, 10)).toThrow('11 conversions of 10 visitors are not counts');
+    expect(() => posterior(-1, 10)).toThrow(RangeError);
+    expect(() => posterior(1.5, 10)).toThrow(RangeError);
+  });
+
   it('is symmetric, and sure of a large clear win without overflowing', () => {
     const a = posterior(400, 10_000);
     const b = posterior(470, 10_000);

@@ -34,8 +34,11 @@ export interface BetaParams {
   beta: number;
 }
 
-/** The posterior of c conversions of n visitors under the uniform prior. */
+/** The posterior of c conversions of n visitors under the uniform prior; counts must be whole, 0 ≤ c ≤ n. */
 export function posterior(conversions: number, visitors: number): BetaParams {
+  if (!Number.isSafeInteger(conversions) || !Number.isSafeInteger(visitors) || conversions < 0 || conversions > visitors) {
+    throw new RangeError(`${conversions} conversions of ${visitors} visitors are not counts`);
+  }
   return { alpha: 1 + conversions, beta: 1 + visitors - conversions };
 }
 
