@@ -76,7 +76,7 @@ export function createAdminApi(): Hono<AppEnv> {
   admin.put('/v1/:kind/:id', async (c) => {
     const kind = kindOf(c);
     const body = await readJson(c.req.raw, ADMIN_JSON_LIMIT);
-    const result = await putDocument(c.env.DB, kind, c.req.param('id'), body, c.var.now);
+    const result = await putDocument(c.env.DB, kind, c.req.param('id'), body, c.var.now, c.var.random);
     const purged = await purgeAfterWrite(() => purgeCacheKeys(c.env.PAGE_CACHE, result.staleKeys, result.pages), { kind, id: result.id });
     const preview = kind === 'pages' ? { previewUrl: await previewUrlOf(c, result.id) } : {};
     return c.json({ kind, id: result.id, created: result.created, ...preview, ...purged }, result.created ? 201 : 200);

@@ -7,6 +7,7 @@
 import * as v from 'valibot';
 import { documentKinds, type KindName } from '../db/documents/index';
 import { assertParents, type DocumentKind } from '../db/documents/kind';
+import { cryptoRandom, type RandomBytes } from '../../lib/ids';
 import { ApiError, parseWith } from '../http';
 import { pageCacheKeys } from './page-cache';
 
@@ -55,14 +56,22 @@ async function runBatch(db: D1Database, statements: D1PreparedStatement[]): Prom
 }
 
 /** Validates `body` as a document of `kindName` with id `rawId` and stores it. */
-export async function putDocument(db: D1Database, kindName: KindName, rawId: string, body: unknown, now: number): Promise<WriteResult> {
+export async function putDocument(
+  db: D1Database,
+  kindName: KindName,
+  rawId: string,
+  body: unknown,
+  now: number,
+  random: RandomBytes = cryptoRandom,
+): Promise<WriteResult> {
   const kind = documentKinds[kindName];
   const id = parsePathId(kind, rawId);
-  const doc = parseWith(kind.schema, body);
-  const docId = kind.idOf(doc);
+  const parsed = parseWith(kind.schema, body);
+  const docId = kind.idOf(parsed);
   if (docId !== id) throw new ApiError(400, `The id in the path (${id}) differs from the document's id (${docId})`, 'id');
-  await assertParents(db, kind.parents(doc));
-  await kind.check?.(db, doc);
+  await assertParents(db, kind.parents(parsed));
+  await kind.check?.(db, parsed);
+  const doc = kind.complete ? await kind.complete(db, parsed, { now, random }) : parsed;
   const created = !(await exists(db, kind, id));
   const pagesBefore = created ? [] : await kind.pagesAffected(db, id);
   const before = await keysOf(db, pagesBefore);
@@ -105,6 +114,7 @@ export const COUNTED_TABLES = [
   'surveys',
   'calendar_providers',
   'calendars',
+  'experiments',
   'contacts',
   'appointments',
   'submissions',

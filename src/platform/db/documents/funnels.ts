@@ -70,6 +70,7 @@ export const funnelKind = defineKind<FunnelDocument>({
     await assertUnused(db, `Funnel ${funnelId}`, [
       { sql: 'SELECT count(*) AS n FROM domains WHERE funnel_id = ?', id: funnelId, label: 'domain(s)' },
       { sql: 'SELECT count(*) AS n FROM products WHERE funnel_id = ?', id: funnelId, label: 'product(s)' },
+      { sql: 'SELECT count(*) AS n FROM experiments WHERE funnel_id = ?', id: funnelId, label: 'experiment(s)' },
     ]);
     return [
       db.prepare('UPDATE pages SET funnel_id = NULL, step_id = NULL, updated_at = ?2 WHERE funnel_id = ?1').bind(funnelId, now),

@@ -5,6 +5,7 @@
  */
 import { calendarKind, calendarProviderKind } from './calendars';
 import { domainKind } from './domains';
+import { experimentKind } from './experiments';
 import { formKind, surveyKind } from './forms';
 import { funnelKind } from './funnels';
 import type { DocumentKind } from './kind';
@@ -12,7 +13,18 @@ import { locationKind } from './locations';
 import { pageKind } from './pages';
 import { productKind } from './products';
 
-export const KIND_ORDER = ['locations', 'funnels', 'domains', 'pages', 'products', 'forms', 'surveys', 'calendar-providers', 'calendars'] as const;
+export const KIND_ORDER = [
+  'locations',
+  'funnels',
+  'domains',
+  'pages',
+  'products',
+  'forms',
+  'surveys',
+  'calendar-providers',
+  'calendars',
+  'experiments',
+] as const;
 export type KindName = (typeof KIND_ORDER)[number];
 
 // Each kind is typed by its own document; callers hand it the document its own schema parsed,
@@ -27,6 +39,7 @@ export const documentKinds = {
   surveys: surveyKind,
   'calendar-providers': calendarProviderKind,
   calendars: calendarKind,
+  experiments: experimentKind,
 } satisfies Record<KindName, object> as unknown as Record<KindName, DocumentKind>;
 
 export function isKindName(name: string): name is KindName {

@@ -5,6 +5,7 @@
  * nothing; the checks before it turn every bad input into a 4xx ApiError.
  */
 import type * as v from 'valibot';
+import type { RandomBytes } from '../../../lib/ids';
 import { ApiError } from '../../http';
 
 /** Tables a document may point at. */
@@ -35,6 +36,11 @@ export interface DocumentKind<T = Record<string, unknown>> {
   parents(doc: T): ParentRef[];
   /** Extra checks against stored state (uniqueness across documents); throws ApiError. */
   check?(db: D1Database, doc: T): Promise<void>;
+  /**
+   * Fills in what the server decides (a generated value, one kept from the stored document)
+   * after the checks pass; the document it answers is the one stored and read back.
+   */
+  complete?(db: D1Database, doc: T, context: { now: number; random: RandomBytes }): Promise<T>;
   /** Statements that insert or replace the document. */
   write(db: D1Database, doc: T, now: number): D1PreparedStatement[];
   /** Statements that remove the document; throws a 409 ApiError while others depend on it. */

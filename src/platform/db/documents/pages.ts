@@ -72,6 +72,11 @@ export const pageKind = defineKind<PageDocument>({
   async remove(db, pageId) {
     await assertUnused(db, `Page ${pageId}`, [
       { sql: 'SELECT count(*) AS n FROM funnel_steps WHERE page_id = ?', id: pageId, label: 'funnel step(s) (change the funnel first)' },
+      {
+        sql: "SELECT count(DISTINCT e.id) AS n FROM experiments e, json_each(e.doc, '$.variants') AS v WHERE json_extract(v.value, '$.pageId') = ?",
+        id: pageId,
+        label: 'experiment(s)',
+      },
     ]);
     return [db.prepare('DELETE FROM pages WHERE id = ?').bind(pageId)];
   },
