@@ -1,8 +1,8 @@
 /**
  * One person's trail through the platform, for the file-link and privacy tests: a form
- * submission with a file (through the real form call, which makes the contact, submission,
- * session and upload), plus an appointment, a paid order, a funnel event and a booking
- * error report that carry the same person's details.
+ * submission with a file (through the real form call, which makes the contact, submission
+ * and upload), plus the visit's session, an appointment, a paid order, a funnel event and a
+ * booking error report that carry the same person's details.
  */
 import { env } from 'cloudflare:test';
 import { type Loose, multipart, PDF, post, seedLocation } from './forms-fixtures';
@@ -40,6 +40,8 @@ export interface Trail {
   submissionId: string;
   uploadId: string;
   objectKey: string;
+  /** The visitor's fingerprint, which ties sessions and funnel events to them. */
+  fingerprint: string;
 }
 
 /** Sends the form as `person` and records the rest of their trail; answers the ids made. */
@@ -58,15 +60,19 @@ export async function seedTrail(person = PERSON, suffix = 'a'): Promise<Trail> {
   if (!sub || !upload) throw new Error('the form call stored no contact or upload');
   const contactId = sub.contact_id;
   const fingerprint = String(body.fingerprint);
+  const start = 1_800_000_000_000 + (suffix.charCodeAt(0) % 48) * 1800_000;
   await env.DB.batch([
+    env.DB.prepare(
+      `INSERT OR IGNORE INTO sessions (id, location_id, kind, ref_id, name, fingerprint, created_at) VALUES (?, 'loc_w', 'form', ?, 'Application', ?, 1)`,
+    ).bind(body.sessionId, FORM.id, fingerprint),
     env.DB.prepare(
       `INSERT OR IGNORE INTO calendars (id, location_id, slug, name, timezone, slot_duration, doc, date_added, updated_at)
        VALUES ('cal_priv', 'loc_w', 'priv', 'Calls', 'America/New_York', 30, '{}', 0, 0)`,
     ),
     env.DB.prepare(
       `INSERT INTO appointments (id, calendar_id, location_id, contact_id, start_time, end_time, status, selected_timezone, notes, fingerprint, created_at, updated_at)
-       VALUES (?, 'cal_priv', 'loc_w', ?, 1000, 2000, 'booked', 'America/New_York', ?, ?, 1, 1)`,
-    ).bind(`apt_${suffix}`, contactId, `Call ${person.first_name} on ${person.phone}`, fingerprint),
+       VALUES (?, 'cal_priv', 'loc_w', ?, ?, ?, 'booked', 'America/New_York', ?, ?, 1, 1)`,
+    ).bind(`apt_${suffix}`, contactId, start, start + 1800_000, `Call ${person.first_name} on ${person.phone}`, fingerprint),
     env.DB.prepare(
       `INSERT INTO orders (id, location_id, contact_id, fingerprint, source, submission_type, status, currency, amount, idempotency_key,
          provider_customer, payment_method, session_id, created_at, updated_at)
@@ -87,5 +93,5 @@ export async function seedTrail(person = PERSON, suffix = 'a'): Promise<Trail> {
       JSON.stringify({ formData: { email: person.email } }),
     ),
   ]);
-  return { contactId, submissionId: String(body.id), uploadId: upload.id, objectKey: upload.object_key };
+  return { contactId, submissionId: String(body.id), uploadId: upload.id, objectKey: upload.object_key, fingerprint };
 }
