@@ -16,7 +16,7 @@ export function createFileRoutes(): Hono<AppEnv> {
   files.use('/files/*', clock());
   files.get('/files/:id', async (c) => {
     const id = c.req.param('id');
-    const refusal = await fileLinkRefusal(signingKey(c.env, 'file-link'), id, c.req.query('exp'), c.req.query('sig'), c.var.now);
+    const refusal = await fileLinkRefusal(signingKey(c.env, 'file-link'), id, { exp: c.req.query('exp'), sig: c.req.query('sig') }, c.var.now);
     if (refusal) throw new ApiError(403, refusal);
     const row = await c.env.DB.prepare('SELECT object_key, filename, content_type FROM uploads WHERE id = ?')
       .bind(id)

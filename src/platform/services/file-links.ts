@@ -5,6 +5,7 @@
  * The admin API hands links out; whoever holds one may download the file until it expires.
  * Files are always answered as attachments, never rendered inline on a seller's domain.
  */
+import * as v from 'valibot';
 import { hmacSign, hmacVerify } from '../../lib/signing';
 import { cleanLine } from '../../lib/text';
 
@@ -36,11 +37,22 @@ export async function fileLink(key: string, id: string, now: number): Promise<Fi
   return { url: `/files/${encodeURIComponent(id)}?exp=${exp}&sig=${sig}`, expires_at: exp };
 }
 
+/** The query of a file link: the expiry in ms and the base64url HMAC-SHA256. */
+const LinkQuery = v.object({
+  exp: v.pipe(v.string(), v.regex(/^\d{1,16}$/), v.transform(Number)),
+  sig: v.pipe(v.string(), v.regex(/^[\w-]{43}$/)),
+});
+
 /** Why a link does not open its file, or null when it does. */
-export async function fileLinkRefusal(key: string, id: string, exp: string | undefined, sig: string | undefined, now: number): Promise<string | null> {
-  const expires = Number(exp);
-  if (!exp || !/^\d{1,16}$/.test(exp) || !sig || !(await hmacVerify(key, signed(id, expires), sig))) return 'This file link is not valid';
-  if (expires <= now) return 'This file link has expired; ask for a new one';
+export async function fileLinkRefusal(
+  key: string,
+  id: string,
+  query: { exp?: string | undefined; sig?: string | undefined },
+  now: number,
+): Promise<string | null> {
+  const parsed = v.safeParse(LinkQuery, query);
+  if (!parsed.success || !(await hmacVerify(key, signed(id, parsed.output.exp), parsed.output.sig))) return 'This file link is not valid';
+  if (parsed.output.exp <= now) return 'This file link has expired; ask for a new one';
   return null;
 }
 
