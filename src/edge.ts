@@ -1,6 +1,6 @@
 /**
  * Everything the worker answers before Astro renders pages: the platform API and its
- * gateway under /api, the admin API under /admin, and the edge handlers of functions/.
+ * gateway under /api, the admin API under /admin, signed file downloads under /files, and the edge handlers of functions/.
  * It is a plain Hono app so tests can run it in workerd without the Astro build.
  */
 import { Hono } from 'hono';
@@ -10,6 +10,7 @@ import { embedJs } from '../functions/embed-js';
 import { robotsTxt } from '../functions/robots-txt';
 import { warmup } from '../functions/warmup';
 import { createAdminApi } from './platform/admin/app';
+import { createFileRoutes } from './platform/files/app';
 import { REFERRER_POLICY } from './serving/answer-headers';
 import type { AppEnv } from './platform/env';
 
@@ -47,6 +48,7 @@ export function createEdgeApp(): Hono<AppEnv> {
   edge.get('/_ah/warmup', warmup);
   edge.get('/widget/embed.js', embedJs);
   edge.route('/', createApiGateway());
+  edge.route('/', createFileRoutes());
   edge.route('/', createAdminApi());
   return edge;
 }

@@ -5,6 +5,7 @@
  *   GET    /admin/v1/{kind}/{id}            read it back
  *   DELETE /admin/v1/{kind}/{id}            remove it (409 while others depend on it)
  *   POST   /admin/v1/pages/{id}/publish     copy the draft to the published page
+ *   uploads/{id}/link, contacts/{id}/export, DELETE contacts/{id}: see privacy.ts
  * Kinds: see db/documents/index.ts. Writes purge the page-cache keys they make stale.
  * A page's PUT and publish answer its `previewUrl` (the signed link to its draft,
  * ../services/preview-links.ts); its GET, which answers the document as stored, sends the
@@ -21,6 +22,7 @@ import { requireAdminToken } from './auth';
 import { purgeCacheKeys, purgePageCache } from './page-cache';
 import { previewPath } from '../services/preview-links';
 import { signingKey } from '../secrets';
+import { addPrivacyRoutes } from './privacy';
 import { countTables, deleteDocument, getDocument, putDocument } from './store';
 
 /** Largest document the admin API accepts (D1 keeps rows up to 2 MB). */
@@ -72,6 +74,8 @@ export function createAdminApi(): Hono<AppEnv> {
     const purged = await purgeAfterWrite(() => purgePageCache(c.env, result.id), { pageId });
     return c.json({ ...result, previewUrl: await previewUrlOf(c, result.id), ...purged });
   });
+
+  addPrivacyRoutes(admin);
 
   admin.put('/v1/:kind/:id', async (c) => {
     const kind = kindOf(c);
