@@ -62,7 +62,8 @@ export type ListQuery = v.InferOutput<typeof listQuery>;
 export const exportQuery = v.strictObject(
   {
     ...filterEntries,
-    format: v.picklist(['csv', 'ndjson'], 'format must be csv or ndjson'),
+    // Missing reads as '' so that it gets the picklist's message, not the unknown-key one.
+    format: v.pipe(v.optional(v.string(), ''), v.picklist(['csv', 'ndjson'], 'format must be csv or ndjson')),
     bom: v.optional(v.picklist(['0', '1'], 'bom must be 0 or 1'), '0'),
   },
   unknownParameter,
