@@ -50,7 +50,8 @@ export async function checkFilterIds(db: D1Database, filters: Filters): Promise<
 export async function readRows(db: D1Database, kind: ResultKind, where: Clause[], after: Position | null, limit: number): Promise<Row[]> {
   const spec = KIND_SPECS[kind];
   const clauses = [...where];
-  if (after) clauses.push({ sql: '(t.created_at < ? OR (t.created_at = ? AND t.id < ?))', params: [after.createdAt, after.createdAt, after.id] });
+  // A row value, which SQLite turns into one range of the (…, created_at, id) index.
+  if (after) clauses.push({ sql: '(t.created_at, t.id) < (?, ?)', params: [after.createdAt, after.id] });
   const sql = `SELECT ${spec.columns} FROM ${spec.from}${clauses.length ? ` WHERE ${clauses.map((c) => c.sql).join(' AND ')}` : ''} ORDER BY t.created_at DESC, t.id DESC LIMIT ?`;
   const result = await db
     .prepare(sql)
