@@ -29,11 +29,15 @@ export function whereOf(kind: ResultKind, filters: Filters): Clause[] {
   return clauses;
 }
 
-/** A case-insensitive LIKE over name, email and phone, with `%`, `_` and `\` taken literally. */
+/**
+ * A LIKE over name, email and phone, with `%`, `_` and `\` taken literally. SQLite's LIKE
+ * ignores case for ASCII letters itself (as its lower() would, no further), and a bare column
+ * is cheaper to scan than lower() of it.
+ */
 function searchOf(alias: string, text: string): Clause {
-  const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const pattern = `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
   const columns = ['full_name', 'first_name', 'last_name', 'email', 'phone'];
-  return { sql: `(${columns.map((col) => `lower(${alias}.${col}) LIKE ? ESCAPE '\\'`).join(' OR ')})`, params: columns.map(() => pattern) };
+  return { sql: `(${columns.map((col) => `${alias}.${col} LIKE ? ESCAPE '\\'`).join(' OR ')})`, params: columns.map(() => pattern) };
 }
 
 /** 404 for an id filter naming nothing, so a typo is told apart from an empty result. */
