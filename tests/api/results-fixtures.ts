@@ -50,7 +50,15 @@ export async function seedSurvey(id: string, locationId: string, fields: { tag: 
 
 export async function seedSubmission(
   id: string,
-  row: { kind?: 'form' | 'survey'; refId: string; locationId: string; contactId?: string; at: number; values: Record<string, unknown>; disqualified?: boolean },
+  row: {
+    kind?: 'form' | 'survey' | 'appointment';
+    refId: string;
+    locationId: string;
+    contactId?: string;
+    at: number;
+    values: Record<string, unknown>;
+    disqualified?: boolean;
+  },
 ): Promise<void> {
   await run(
     'INSERT INTO submissions (id, kind, ref_id, location_id, contact_id, disqualified, data, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
@@ -65,14 +73,15 @@ export async function seedSubmission(
   );
 }
 
-export async function seedCalendar(id: string, locationId: string, timezone: string): Promise<void> {
+export async function seedCalendar(id: string, locationId: string, timezone: string, formId: string | null = null): Promise<void> {
   await run(
-    "INSERT INTO calendars (id, location_id, slug, name, timezone, slot_duration, doc, date_added, updated_at) VALUES (?, ?, ?, ?, ?, 30, '{}', 0, 0)",
+    "INSERT INTO calendars (id, location_id, slug, name, timezone, slot_duration, form_id, doc, date_added, updated_at) VALUES (?, ?, ?, ?, ?, 30, ?, '{}', 0, 0)",
     id,
     locationId,
     id,
     `Calendar ${id}`,
     timezone,
+    formId,
   );
 }
 

@@ -52,7 +52,8 @@ beforeAll(async () => {
   });
   await seedSubmission('sb_3', { refId: 'fm_a', locationId: 'loc_a', contactId: 'ct_cyd', at: T + 12 * MIN, values: { goal: 'Hire', extra: 'x' } });
 
-  await seedCalendar('cal_ny', 'loc_a', 'America/New_York');
+  await seedCalendar('cal_ny', 'loc_a', 'America/New_York', 'fm_a');
+  await seedSubmission('sb_4', { kind: 'appointment', refId: 'cal_ny', locationId: 'loc_b', at: T + 13 * MIN, values: { full_name: 'Dee', goal: 'Talk' } });
   await seedCalendar('cal_in', 'loc_a', 'Asia/Kolkata');
   await seedAppointment('ap_1', { calendarId: 'cal_ny', locationId: 'loc_a', contactId: 'ct_ann', start: Date.UTC(2026, 0, 20, 14), at: T + 20 * MIN });
   await seedAppointment('ap_2', {
@@ -146,6 +147,13 @@ describe('GET /admin/v1/submissions', () => {
     expect(await ids('/submissions?survey_id=sv_a')).toEqual(['sb_2']);
     expect(await ids('/submissions?status=disqualified')).toEqual(['sb_2']);
     expect(await ids('/submissions?status=qualified&q=cyd')).toEqual(['sb_3']);
+    expect(await ids('/submissions?location_id=loc_b')).toEqual(['sb_4']);
+    expect(await ids('/submissions?from=2026-01-10T12:11:00Z&to=2026-01-10T12:13:00Z')).toEqual(['sb_3', 'sb_2']);
+  });
+
+  it("keys a booking's answers by the labels of its calendar's form", async () => {
+    const { body } = await list('/submissions?calendar_id=cal_ny');
+    expect(body.items.map((s: Loose) => [s.id, s.kind, s.answers])).toEqual([['sb_4', 'appointment', { 'Your name': 'Dee', 'What is your goal?': 'Talk' }]]);
   });
 });
 
@@ -172,6 +180,9 @@ describe('GET /admin/v1/appointments', () => {
     expect(await ids('/appointments?calendar_id=cal_ny')).toEqual(['ap_1']);
     expect(await ids('/appointments?status=cancelled')).toEqual(['ap_2']);
     expect(await ids('/appointments?status=booked&calendar_id=cal_in')).toEqual([]);
+    expect(await ids('/appointments?location_id=loc_b')).toEqual([]);
+    expect(await ids('/appointments?q=bob@')).toEqual(['ap_2']);
+    expect(await ids(`/appointments?to=${T + 21 * MIN}`)).toEqual(['ap_1']);
   });
 });
 
@@ -194,6 +205,8 @@ describe('GET /admin/v1/orders', () => {
     expect(await ids('/orders?funnel_id=fn_a')).toEqual(['or_2', 'or_1']);
     expect(await ids('/orders?step_id=st_1')).toEqual(['or_1']);
     expect(await ids('/orders?status=pending')).toEqual(['or_2']);
+    expect(await ids('/orders?location_id=loc_a&q=%2B12025550101')).toEqual(['or_1']);
+    expect(await ids(`/orders?from=${T + 31 * MIN}`)).toEqual(['or_2']);
   });
 });
 

@@ -1,8 +1,8 @@
 /**
  * Exports as a stream: batches of EXPORT_BATCH rows read by keyset one after another, each
  * written out before the next is read, so memory stays flat whatever the row count. CSV
- * columns are fixed before the first row; a submissions export filtered to one form or
- * survey gets one column per field, headed by its label, any other an `answers` column.
+ * columns are fixed before the first row; a submissions export filtered to one form, survey
+ * or calendar gets one column per field, headed by its label, any other an `answers` column.
  */
 import { CSV_BOM, csvLine } from '../../lib/csv';
 import type { Position } from './cursor';
@@ -64,7 +64,7 @@ export interface ExportPlan {
   where: Clause[];
   format: 'csv' | 'ndjson';
   bom: boolean;
-  /** The field labels of the one form or survey a submissions export is filtered to. */
+  /** The field labels of the one form, survey or calendar a submissions export is filtered to. */
   labels: Labels | null;
   ctx: ShapeContext;
 }

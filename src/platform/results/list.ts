@@ -93,6 +93,11 @@ export function shapeContext(db: D1Database): ShapeContext {
 }
 
 async function readLabels(db: D1Database, kind: string, refId: string): Promise<Labels> {
+  // A booking's answers are those of its calendar's form.
+  if (kind === 'appointment') {
+    const calendar = await db.prepare('SELECT form_id FROM calendars WHERE id = ?').bind(refId).first<{ form_id: string | null }>();
+    return calendar?.form_id ? readLabels(db, 'form', calendar.form_id) : [];
+  }
   const table = kind === 'form' ? 'forms' : kind === 'survey' ? 'surveys' : null;
   if (!table) return [];
   const row = await db.prepare(`SELECT doc FROM ${table} WHERE id = ?`).bind(refId).first<{ doc: string }>();

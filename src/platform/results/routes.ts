@@ -34,7 +34,13 @@ export function mountResults(admin: Hono<AppEnv>): void {
       const where = whereOf(kind, filters);
       await checkFilterIds(c.env.DB, filters);
       const ctx = shapeContext(c.env.DB);
-      const ref = filters.form_id ? ['form', filters.form_id] : filters.survey_id ? ['survey', filters.survey_id] : null;
+      const ref = filters.form_id
+        ? ['form', filters.form_id]
+        : filters.survey_id
+          ? ['survey', filters.survey_id]
+          : filters.calendar_id
+            ? ['appointment', filters.calendar_id]
+            : null;
       const labels = kind === 'submissions' && ref ? await ctx.labelsOf(ref[0] as string, ref[1] as string) : null;
       const stamp = new Date(c.var.now).toISOString().slice(0, 10);
       return new Response(exportStream({ db: c.env.DB, kind, where, format, bom: bom === '1', labels, ctx }), {
