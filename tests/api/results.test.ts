@@ -275,6 +275,7 @@ describe('bad input', () => {
     ['/submissions?form_id=fm_none', 404, 'Form fm_none not found'],
     ['/appointments?location_id=loc_none', 404, 'Location loc_none not found'],
     ['/contacts?cursor=abc', 400, 'Invalid cursor'],
+    [`/contacts?cursor=${'a'.repeat(5000)}`, 400, 'Invalid cursor'],
   ];
   it.each(refused)('%s → %i', async (path, status, msg) => {
     const res = await list(path);

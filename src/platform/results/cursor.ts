@@ -30,6 +30,7 @@ export async function encodeCursor(key: string, kind: string, at: Position): Pro
 /** The position a cursor names; 400 'Invalid cursor' for anything this server did not sign for `kind`. */
 export async function decodeCursor(key: string, kind: string, cursor: string): Promise<Position> {
   const invalid = new ApiError(400, 'Invalid cursor', 'cursor');
+  if (cursor.length > 200) throw invalid;
   const [body, signature, ...rest] = cursor.split('.');
   if (!body || !signature || rest.length > 0) throw invalid;
   if (!(await hmacVerify(key, `${kind}.${body}`, signature))) throw invalid;

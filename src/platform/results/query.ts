@@ -53,10 +53,7 @@ const limit = v.optional(
 
 const unknownParameter = 'is not a parameter of this call';
 
-export const listQuery = v.strictObject(
-  { ...filterEntries, limit, cursor: v.optional(v.pipe(v.string(), v.maxLength(400, 'Invalid cursor'))) },
-  unknownParameter,
-);
+export const listQuery = v.strictObject({ ...filterEntries, limit, cursor: v.optional(v.string()) }, unknownParameter);
 export type ListQuery = v.InferOutput<typeof listQuery>;
 
 export const exportQuery = v.strictObject(
