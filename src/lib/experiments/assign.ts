@@ -66,10 +66,10 @@ export function variantRanges(test: Pick<SplitTest, 'variants' | 'controlPageId'
   const lane = BUCKETS / Math.max(1, others.length);
   // Forward: each range starts at its lane, or after the previous range when that overran.
   const starts: number[] = [];
-  sizes.forEach((size, k) => {
+  for (let k = 0; k < sizes.length; k++) {
     const previousEnd = k === 0 ? 0 : (starts[k - 1] ?? 0) + (sizes[k - 1] ?? 0);
     starts.push(Math.max(Math.floor(k * lane), previousEnd));
-  });
+  }
   // Backward: a range pushed past the end moves back, pushing earlier ones back in turn.
   for (let k = sizes.length - 1; k >= 0; k--) {
     const limit = k === sizes.length - 1 ? BUCKETS : (starts[k + 1] ?? BUCKETS);

@@ -6,6 +6,8 @@
  *   DELETE /admin/v1/{kind}/{id}            remove it (409 while others depend on it)
  *   POST   /admin/v1/pages/{id}/publish     copy the draft to the published page
  *   uploads/{id}/link, contacts/{id}/export, DELETE contacts/{id}: see privacy.ts
+ * The results calls (contacts, submissions, appointments, orders: lists, exports, one contact
+ * whole) are ../results/routes.ts.
  * Kinds: see db/documents/index.ts. Writes purge the page-cache keys they make stale.
  * A page's PUT and publish answer its `previewUrl` (the signed link to its draft,
  * ../services/preview-links.ts); its GET, which answers the document as stored, sends the
@@ -24,6 +26,7 @@ import { previewPath } from '../services/preview-links';
 import { signingKey } from '../secrets';
 import { addPrivacyRoutes } from './privacy';
 import { countTables, deleteDocument, getDocument, putDocument } from './store';
+import { mountResults } from '../results/routes';
 
 /** Largest document the admin API accepts (D1 keeps rows up to 2 MB). */
 export const ADMIN_JSON_LIMIT = 1024 * 1024;
@@ -67,6 +70,9 @@ export function createAdminApi(): Hono<AppEnv> {
     const unpublished = await c.env.DB.prepare('SELECT id FROM pages WHERE published IS NULL ORDER BY id LIMIT 1000').all<{ id: string }>();
     return c.json({ counts, empty, kinds: KIND_ORDER, unpublishedPages: unpublished.results.map((row) => row.id) });
   });
+
+  // Before the document routes: /v1/contacts/{id} and /v1/{kind}/export are not documents.
+  mountResults(admin);
 
   admin.post('/v1/pages/:id/publish', async (c) => {
     const pageId = parseWith(pageKind.pathId, c.req.param('id'));

@@ -20,7 +20,7 @@ import { bookAppointment } from '../services/bookings';
 import { getCalendar } from '../services/calendars';
 import { getLocation } from '../services/locations';
 import { isPaidCalendar } from '../../schemas/calendar';
-import { overLimit, rateLimitScale } from '../services/rate-limit';
+import { rateLimitScale } from '../services/rate-limit';
 import { defendSubmission } from '../services/spam-defence';
 import { clientIp, defenceInput, fieldErrors, refusedAnswer, submitEnv } from './submit-env';
 

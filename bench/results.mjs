@@ -1,0 +1,118 @@
+/**
+ * `npm run bench:results`: the results API (issue 27) against its budgets, on the built
+ * worker with its own throw-away local D1 (.bench-results-state):
+ *  - 100,000 contacts and 200,000 submissions, generated inside SQLite;
+ *  - p95 of a page of 100 at several depths (budget <= 30 ms), contacts and one form's
+ *    submissions, each depth reached by its own signed cursor;
+ *  - a CSV export of every submission, streamed and counted (budget >= 20,000 rows/s).
+ * It builds unless BENCH_SKIP_BUILD is set. BENCH_ROUNDS sets the requests per depth (50).
+ * Requests go straight to workerd (bench/serve.mjs says why not through the dev proxy).
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+
+const PORT = Number(process.env.BENCH_PORT ?? 8796);
+const STATE = '.bench-results-state';
+const TOKEN = 'bench-results-token-5b0e2a';
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 50);
+const CONTACTS = 100_000;
+const SUBMISSIONS = 200_000;
+const T0 = Date.UTC(2026, 0, 1);
+const run = (cmd, args) => execFileSync(cmd, args, { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, CI: 'true' } });
+
+const form = {
+  id: 'fm_bench',
+  locationId: 'loc_bench',
+  name: 'Bench form',
+  form: {
+    fields: [
+      { tag: 'full_name', label: 'Your name' },
+      { tag: 'goal', label: 'Your goal' },
+    ],
+  },
+};
+const SEED = `
+INSERT INTO locations (id, name, created_at, updated_at) VALUES ('loc_bench', 'Bench', 0, 0);
+INSERT INTO forms (id, location_id, name, doc, created_at, updated_at) VALUES ('fm_bench', 'loc_bench', 'Bench form', '${JSON.stringify(form)}', 0, 0);
+WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${CONTACTS})
+INSERT INTO contacts (id, location_id, email, phone, full_name, source, created_at, updated_at)
+SELECT printf('ct_%06d', i), 'loc_bench', printf('lead%06d@example.com', i), printf('+1202%07d', i), printf('Lead %d', i), 'form', ${T0} + i * 1000, ${T0} + i * 1000 FROM n;
+WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${SUBMISSIONS})
+INSERT INTO submissions (id, kind, ref_id, location_id, contact_id, data, created_at)
+SELECT printf('sb_%06d', i), 'form', 'fm_bench', 'loc_bench', printf('ct_%06d', (i % ${CONTACTS}) + 1),
+  json_object('values', json_object('full_name', printf('Lead %d', (i % ${CONTACTS}) + 1), 'goal', 'Grow, "fast"')), ${T0} + i * 500 FROM n;
+`;
+
+if (!process.env.BENCH_SKIP_BUILD) run('astro', ['build']);
+rmSync(STATE, { recursive: true, force: true });
+run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', STATE]);
+let started = performance.now();
+run('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', STATE, '--command', SEED.replace(/\n/g, ' ')]);
+console.log(`Seeded ${CONTACTS} contacts and ${SUBMISSIONS} submissions in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+const server = spawn(process.execPath, ['bench/serve.mjs', String(PORT), STATE, TOKEN], { stdio: ['ignore', 'pipe', 'ignore'], detached: true });
+const served = await new Promise((resolve, reject) => {
+  let out = '';
+  server.stdout.on('data', (chunk) => {
+    out += chunk;
+    const line = out.split('\n').find((l) => l.startsWith('{'));
+    if (line) resolve(JSON.parse(line));
+  });
+  server.on('exit', (code) => reject(new Error(`bench/serve.mjs exited (${code}) before the worker was up`)));
+});
+
+const get = async (path) => {
+  const res = await fetch(`${served.workerd}/admin/v1${path}`, { headers: { ...served.headers, authorization: `Bearer ${TOKEN}` } });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return res;
+};
+
+/** Cursors at each depth, read by walking 500 at a time. */
+async function cursorsAt(base, depths) {
+  const found = new Map([[0, null]]);
+  let cursor = null;
+  for (let read = 0; read < Math.max(...depths); read += 500) {
+    const body = await (await get(`${base}&limit=500${cursor ? `&cursor=${cursor}` : ''}`)).json();
+    cursor = body.next_cursor;
+    if (depths.includes(read + 500)) found.set(read + 500, cursor);
+  }
+  return found;
+}
+
+async function pageTimes(label, base, depths) {
+  console.log(`\n${label}: a page of 100, ${ROUNDS} requests per depth (budget p95 <= 30 ms)`);
+  for (const [depth, cursor] of await cursorsAt(base, depths)) {
+    const times = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      const start = performance.now();
+      await (await get(`${base}&limit=100${cursor ? `&cursor=${cursor}` : ''}`)).arrayBuffer();
+      times.push(performance.now() - start);
+    }
+    times.sort((a, b) => a - b);
+    const p95 = times[Math.min(times.length - 1, Math.floor(0.95 * times.length))];
+    console.log(
+      `  depth ${String(depth).padStart(6)}: p50 ${times[Math.floor(times.length / 2)].toFixed(1)} ms, p95 ${p95.toFixed(1)} ms ${p95 <= 30 ? 'ok' : 'OVER BUDGET'}`,
+    );
+  }
+}
+
+try {
+  await pageTimes('Contacts', '/contacts?location_id=loc_bench', [0, 10_000, 50_000, 99_500]);
+  await pageTimes("One form's submissions", '/submissions?form_id=fm_bench', [0, 50_000, 100_000, 199_500]);
+  await pageTimes('Contacts searched, one in nine matching (q=lead%209)', '/contacts?q=lead%209', [0, 5_000]);
+  await pageTimes('Contacts searched, nothing matching (q=nobody): a scan of every contact', '/contacts?q=nobody', [0]);
+
+  started = performance.now();
+  const res = await get('/submissions/export?format=csv&form_id=fm_bench');
+  let lines = 0;
+  for await (const chunk of res.body) for (const byte of chunk) if (byte === 10) lines++;
+  const seconds = (performance.now() - started) / 1000;
+  const rows = lines - 1;
+  const rate = rows / seconds;
+  console.log(
+    `\nCSV export of ${rows} submissions: ${seconds.toFixed(1)} s, ${Math.round(rate)} rows/s (budget >= 20,000) ${rate >= 20_000 ? 'ok' : 'OVER BUDGET'}`,
+  );
+} finally {
+  // wrangler's workerd child goes with its process group.
+  process.kill(-server.pid, 'SIGTERM');
+}

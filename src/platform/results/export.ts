@@ -1,0 +1,96 @@
+/**
+ * Exports as a stream: batches of EXPORT_BATCH rows read by keyset one after another, each
+ * written out before the next is read, so memory stays flat whatever the row count. CSV
+ * columns are fixed before the first row; a submissions export filtered to one form, survey
+ * or calendar gets one column per field, headed by its label, any other an `answers` column.
+ */
+import { CSV_BOM, csvLine } from '../../lib/csv';
+import type { Position } from './cursor';
+import type { Clause } from './kinds';
+import { readPage } from './list';
+import type { ResultKind } from './query';
+import type { Item, Labels, ShapeContext } from './shape';
+
+export const EXPORT_BATCH = 250;
+
+type Column = [header: string, value: (item: Item) => unknown];
+
+const contact = (field: 'name' | 'email' | 'phone'): Column => [field, (item) => (item.contact as Record<string, unknown> | undefined)?.[field]];
+const own = (header: string, key = header): Column => [header, (item) => item[key]];
+
+const COLUMNS: Record<ResultKind, (labels: Labels | null) => Column[]> = {
+  contacts: () => [own('id'), own('name'), own('email'), own('phone'), own('source'), own('created_at', 'createdAt')],
+  submissions: (labels) => [
+    own('id'),
+    own('kind'),
+    own('ref_id', 'refId'),
+    own('status'),
+    contact('name'),
+    contact('email'),
+    contact('phone'),
+    own('created_at', 'createdAt'),
+    ...(labels ? labels.map(({ label }): Column => [label, (item) => (item.answers as Record<string, unknown>)[label]]) : [own('answers')]),
+  ],
+  appointments: () => [
+    own('id'),
+    own('calendar', 'calendarName'),
+    own('start_time', 'startTime'),
+    own('end_time', 'endTime'),
+    own('timezone'),
+    own('status'),
+    contact('name'),
+    contact('email'),
+    contact('phone'),
+    own('created_at', 'createdAt'),
+  ],
+  orders: () => [
+    own('id'),
+    own('status'),
+    own('currency'),
+    own('amount', 'amountFormatted'),
+    ['items', (item) => (item.items as { name: string; amountFormatted: string }[]).map((line) => `${line.name} (${line.amountFormatted})`).join('; ')],
+    contact('name'),
+    contact('email'),
+    contact('phone'),
+    own('funnel_id', 'funnelId'),
+    own('step_id', 'stepId'),
+    own('created_at', 'createdAt'),
+  ],
+};
+
+export interface ExportPlan {
+  db: D1Database;
+  kind: ResultKind;
+  where: Clause[];
+  format: 'csv' | 'ndjson';
+  bom: boolean;
+  /** The field labels of the one form, survey or calendar a submissions export is filtered to. */
+  labels: Labels | null;
+  ctx: ShapeContext;
+}
+
+/** The export's body: a header line (CSV), then one line per row, newest first. */
+export function exportStream(plan: ExportPlan): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const columns = COLUMNS[plan.kind](plan.labels);
+  const line = plan.format === 'csv' ? (item: Item) => csvLine(columns.map(([, value]) => value(item))) : (item: Item) => `${JSON.stringify(item)}\n`;
+  let after: Position | null = null;
+  let started = false;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        let text = '';
+        if (!started) {
+          started = true;
+          if (plan.format === 'csv') text = (plan.bom ? CSV_BOM : '') + csvLine(columns.map(([header]) => header));
+        }
+        const page = await readPage(plan.db, plan.kind, plan.where, after, EXPORT_BATCH, plan.ctx);
+        for (const item of page.items) text += line(item);
+        if (text) controller.enqueue(encoder.encode(text));
+        after = page.next;
+        if (!after) controller.close();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}

@@ -1,0 +1,128 @@
+/**
+ * Pages of results, newest first by (created_at DESC, id DESC), read by keyset: a page after
+ * a position reads only the rows before it, never OFFSET, so every depth costs the same.
+ */
+import { ApiError } from '../http';
+import type { Position } from './cursor';
+import { type Clause, FILTER_TABLES, KIND_SPECS, type KindSpec } from './kinds';
+import type { FilterName, Filters, ResultKind } from './query';
+import { type Item, type Labels, labelsOfFields, type Row, SHAPERS, type ShapeContext } from './shape';
+
+/** The WHERE clauses of `filters` for `kind`; 400 for a filter the kind does not take or a status it does not know. */
+export function whereOf(kind: ResultKind, filters: Filters): Clause[] {
+  const spec: KindSpec = KIND_SPECS[kind];
+  const clauses: Clause[] = [];
+  for (const [name, value] of Object.entries(filters) as [keyof Filters, unknown][]) {
+    if (value === undefined || value === '') continue;
+    if (name === 'from') clauses.push({ sql: 't.created_at >= ?', params: [value] });
+    else if (name === 'to') clauses.push({ sql: 't.created_at < ?', params: [value] });
+    else if (name === 'q') clauses.push(searchOf(spec.person, String(value)));
+    else {
+      const filter = spec.filters[name];
+      if (!filter) throw new ApiError(400, `${name} does not filter ${kind}`, name);
+      if (name === 'status' && !spec.statuses?.includes(String(value))) {
+        throw new ApiError(400, `status must be one of ${spec.statuses?.join(', ')}`, 'status');
+      }
+      clauses.push(filter(String(value)));
+    }
+  }
+  return clauses;
+}
+
+/**
+ * A LIKE over name, email and phone, with `%`, `_` and `\` taken literally. SQLite's LIKE
+ * ignores case for ASCII letters itself (as its lower() would, no further), and a bare column
+ * is cheaper to scan than lower() of it.
+ */
+function searchOf(alias: string, text: string): Clause {
+  const pattern = `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const columns = ['full_name', 'first_name', 'last_name', 'email', 'phone'];
+  return { sql: `(${columns.map((col) => `${alias}.${col} LIKE ? ESCAPE '\\'`).join(' OR ')})`, params: columns.map(() => pattern) };
+}
+
+/** 404 for an id filter naming nothing, so a typo is told apart from an empty result. */
+export async function checkFilterIds(db: D1Database, filters: Filters): Promise<void> {
+  for (const [name, target] of Object.entries(FILTER_TABLES) as [FilterName, { table: string; label: string }][]) {
+    const id = filters[name];
+    if (!id) continue;
+    const found = await db.prepare(`SELECT 1 AS found FROM ${target.table} WHERE id = ?`).bind(id).first();
+    if (!found) throw new ApiError(404, `${target.label} ${id.slice(0, 120)} not found`, name);
+  }
+}
+
+/** Reads one batch of raw rows after `after` (newest first). */
+export async function readRows(db: D1Database, kind: ResultKind, where: Clause[], after: Position | null, limit: number): Promise<Row[]> {
+  const spec = KIND_SPECS[kind];
+  const clauses = [...where];
+  // A row value, which SQLite turns into one range of the (…, created_at, id) index.
+  if (after) clauses.push({ sql: '(t.created_at, t.id) < (?, ?)', params: [after.createdAt, after.id] });
+  const sql = `SELECT ${spec.columns} FROM ${spec.from}${clauses.length ? ` WHERE ${clauses.map((c) => c.sql).join(' AND ')}` : ''} ORDER BY t.created_at DESC, t.id DESC LIMIT ?`;
+  const result = await db
+    .prepare(sql)
+    .bind(...clauses.flatMap((c) => c.params), limit)
+    .all<Row>();
+  return result.results;
+}
+
+/** The shaping context of one request: form labels and order items read once per id. */
+export function shapeContext(db: D1Database): ShapeContext {
+  const labels = new Map<string, Promise<Labels>>();
+  return {
+    labelsOf(kind, refId) {
+      const cacheKey = `${kind}:${refId}`;
+      let found = labels.get(cacheKey);
+      if (!found) {
+        found = readLabels(db, kind, refId);
+        labels.set(cacheKey, found);
+      }
+      return found;
+    },
+    async itemsOf(orderIds) {
+      const byOrder = new Map<string, Row[]>();
+      if (orderIds.length === 0) return byOrder;
+      const { results } = await db
+        .prepare(
+          `SELECT order_id, product_id, name, payment_type, amount, currency, bump FROM order_items WHERE order_id IN (SELECT value FROM json_each(?)) ORDER BY bump, name`,
+        )
+        .bind(JSON.stringify(orderIds))
+        .all<Row>();
+      for (const item of results) byOrder.set(String(item.order_id), [...(byOrder.get(String(item.order_id)) ?? []), item]);
+      return byOrder;
+    },
+  };
+}
+
+async function readLabels(db: D1Database, kind: string, refId: string): Promise<Labels> {
+  // A booking's answers are those of its calendar's form.
+  if (kind === 'appointment') {
+    const calendar = await db.prepare('SELECT form_id FROM calendars WHERE id = ?').bind(refId).first<{ form_id: string | null }>();
+    return calendar?.form_id ? readLabels(db, 'form', calendar.form_id) : [];
+  }
+  const table = kind === 'form' ? 'forms' : kind === 'survey' ? 'surveys' : null;
+  if (!table) return [];
+  const row = await db.prepare(`SELECT doc FROM ${table} WHERE id = ?`).bind(refId).first<{ doc: string }>();
+  if (!row) return [];
+  try {
+    const doc = JSON.parse(row.doc) as { form?: { fields?: unknown[] }; formData?: { slides?: { slideData?: unknown[] }[] } };
+    const fields = kind === 'form' ? (doc.form?.fields ?? []) : (doc.formData?.slides ?? []).flatMap((slide) => slide.slideData ?? []);
+    return labelsOfFields(fields as Parameters<typeof labelsOfFields>[0]);
+  } catch {
+    return [];
+  }
+}
+
+/** One page: up to `limit` items after `after`, and the position of the last when more follow. */
+export async function readPage(
+  db: D1Database,
+  kind: ResultKind,
+  where: Clause[],
+  after: Position | null,
+  limit: number,
+  ctx: ShapeContext,
+): Promise<{ items: Item[]; next: Position | null }> {
+  const rows = await readRows(db, kind, where, after, limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  const next = rows.length > limit && last ? { createdAt: last.created_at, id: last.id } : null;
+  return { items: await SHAPERS[kind](page, ctx), next };
+}

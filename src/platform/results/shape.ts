@@ -1,0 +1,141 @@
+/**
+ * Rows as a seller reads them: a contact's name, email, phone and source; a submission's
+ * answers keyed by the labels of its form or survey; an appointment's times in its
+ * calendar's zone; an order's items and amounts in minor units and formatted.
+ */
+import { formatMoney } from '../../lib/currency';
+import { zoneClock } from '../../lib/time/zone-clock';
+import { zoneOrUtc } from '../../lib/time/zones';
+import { fieldKey } from '../../lib/validation/fields';
+import type { ResultKind } from './query';
+
+export type Row = Record<string, unknown> & { id: string; created_at: number };
+export type Item = Record<string, unknown> & { id: string; createdAt: string };
+
+/** A form's or survey's answer keys with the label each is shown under (a repeated label gets its key). */
+export type Labels = { key: string; label: string }[];
+
+/** What shaping a batch needs beyond its rows, cached for the whole request. */
+export interface ShapeContext {
+  labelsOf(kind: string, refId: string): Promise<Labels>;
+  itemsOf(orderIds: string[]): Promise<Map<string, Row[]>>;
+}
+
+const str = (value: unknown) => (typeof value === 'string' ? value : '');
+const iso = (ms: number) => new Date(ms).toISOString();
+
+function person(row: Row) {
+  const name = str(row.c_full_name) || [str(row.c_first_name), str(row.c_last_name)].filter(Boolean).join(' ');
+  return { name, email: str(row.c_email), phone: str(row.c_phone) };
+}
+
+/** Labels of a form's or survey's fields in the order they are shown. */
+export function labelsOfFields(fields: readonly { tag?: string; id?: string | number; label?: string }[]): Labels {
+  const seen = new Set<string>();
+  const labels: Labels = [];
+  for (const field of fields) {
+    const key = fieldKey({ tag: field.tag ?? '', id: field.id });
+    if (!key || labels.some((l) => l.key === key)) continue;
+    const base = (field.label ?? '').trim() || key;
+    const label = seen.has(base) ? `${base} (${key})` : base;
+    seen.add(label);
+    labels.push({ key, label });
+  }
+  return labels;
+}
+
+/** The answers keyed by label, in the form's order; keys the form no longer has keep their key. */
+export function answersByLabel(values: Record<string, unknown>, labels: Labels): Record<string, unknown> {
+  const answers: Record<string, unknown> = {};
+  for (const { key, label } of labels) if (key in values) answers[label] = values[key];
+  for (const [key, value] of Object.entries(values)) if (!labels.some((l) => l.key === key)) answers[key] = value;
+  return answers;
+}
+
+function valuesOf(data: unknown): Record<string, unknown> {
+  try {
+    const parsed = JSON.parse(String(data)) as { values?: unknown };
+    return parsed.values && typeof parsed.values === 'object' ? (parsed.values as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+type Shaper = (rows: Row[], ctx: ShapeContext) => Promise<Item[]>;
+
+export const SHAPERS: Record<ResultKind, Shaper> = {
+  contacts: async (rows) =>
+    rows.map((row) => ({ id: row.id, locationId: row.location_id, ...person(row), source: str(row.source), createdAt: iso(row.created_at) })),
+
+  submissions: async (rows, ctx) => {
+    const items: Item[] = [];
+    for (const row of rows) {
+      const labels = await ctx.labelsOf(String(row.kind), String(row.ref_id));
+      items.push({
+        id: row.id,
+        kind: row.kind,
+        refId: row.ref_id,
+        locationId: row.location_id,
+        contactId: row.contact_id,
+        contact: person(row),
+        status: row.disqualified ? 'disqualified' : 'qualified',
+        answers: answersByLabel(valuesOf(row.data), labels),
+        createdAt: iso(row.created_at),
+      });
+    }
+    return items;
+  },
+
+  appointments: async (rows) =>
+    rows.map((row) => {
+      const zone = zoneOrUtc(row.k_timezone);
+      const clock = zoneClock(zone);
+      return {
+        id: row.id,
+        calendarId: row.calendar_id,
+        calendarName: row.k_name,
+        locationId: row.location_id,
+        contactId: row.contact_id,
+        contact: person(row),
+        status: row.status,
+        startTime: clock.iso(Number(row.start_time)),
+        endTime: clock.iso(Number(row.end_time)),
+        timezone: zone,
+        selectedTimezone: row.selected_timezone,
+        notes: str(row.notes),
+        orderId: row.order_id,
+        createdAt: iso(row.created_at),
+      };
+    }),
+
+  orders: async (rows, ctx) => {
+    const items = await ctx.itemsOf(rows.map((row) => row.id));
+    return rows.map((row) => {
+      const currency = String(row.currency);
+      const amount = Number(row.amount);
+      return {
+        id: row.id,
+        locationId: row.location_id,
+        funnelId: row.funnel_id,
+        stepId: row.step_id,
+        contactId: row.contact_id,
+        contact: person(row),
+        source: row.source,
+        status: row.status,
+        currency: currency.toUpperCase(),
+        amount,
+        amountFormatted: formatMoney(amount, currency),
+        items: (items.get(row.id) ?? []).map((item) => ({
+          productId: item.product_id,
+          name: item.name,
+          paymentType: item.payment_type,
+          bump: Boolean(item.bump),
+          amount: Number(item.amount),
+          amountFormatted: formatMoney(Number(item.amount), String(item.currency)),
+        })),
+        paidAt: row.paid_at === null ? null : iso(Number(row.paid_at)),
+        createdAt: iso(row.created_at),
+      };
+    });
+  },
+};
