@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import { todayIn } from '../../lib/time/today';
 import type { FieldError } from '../../lib/validation/fields';
 import type { AppEnv } from '../env';
+import { firstLanguage } from '../services/consent';
 import type { DefendedKind } from '../../lib/spam-defence';
 import { rateLimitScale } from '../services/rate-limit';
 import type { DefenceInput, Refusal } from '../services/spam-defence';
@@ -27,6 +28,8 @@ export function submitEnv(c: Context<AppEnv>, zone: string): SubmitEnv {
     random,
     turnstileSecret: c.env.TURNSTILE_SECRET_KEY || undefined,
     remoteIp: clientIp(c),
+    userAgent: c.req.header('user-agent') ?? null,
+    language: firstLanguage(c.req.header('accept-language')),
     secrets: c.env,
   };
 }

@@ -6,6 +6,7 @@
  */
 import { newId, type RandomBytes } from '../../lib/ids';
 import { cutText } from '../../lib/text';
+import { sha256Hex } from '../../lib/sha256';
 import { ApiError } from '../http';
 
 export interface BookingErrorReport {
@@ -22,11 +23,6 @@ export const REPORT_WINDOW_MS = 10 * 60_000;
 
 const asText = (x: unknown) => (typeof x === 'string' ? x : JSON.stringify(x));
 
-async function sha256(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 /**
  * Stores a report from `clientAddress` (the connecting IP; only its hash is kept). Answers
  * the report's id, or null for a dropped repeat; a client over its limit gets a 429.
@@ -42,8 +38,8 @@ export async function recordBookingError(
   const calendarId = typeof formData.calendar_id === 'string' ? cutText(formData.calendar_id, 64) : null;
   const eventId = report.eventId === null || report.eventId === undefined ? null : cutText(String(report.eventId), 64);
   const error = cutText(asText(report.error), 4000);
-  const clientKey = await sha256(`booking-error-client:${clientAddress}`);
-  const digest = await sha256(JSON.stringify([clientKey, eventId, calendarId, error, report.isUserSessionLoad]));
+  const clientKey = await sha256Hex(`booking-error-client:${clientAddress}`);
+  const digest = await sha256Hex(JSON.stringify([clientKey, eventId, calendarId, error, report.isUserSessionLoad]));
   const id = newId('be', random);
   // One statement: the limit is counted and the row inserted atomically, and the digest's
   // unique index drops a repeat even when two arrive at once.

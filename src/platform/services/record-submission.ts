@@ -1,7 +1,8 @@
 /**
  * Recording an accepted form or survey submission: the files go to R2, then the contact,
- * the submission, its uploads and (inside a funnel) the opt-in event are written in ONE
- * D1 batch, all or nothing (objects are removed again if the batch fails). A submission
+ * the submission, its uploads, its consent record (./consent.ts) and (inside a funnel) the
+ * opt-in event are written in ONE D1 batch, all or nothing (objects are removed again if
+ * the batch fails). A submission
  * whose idempotency key was stored before answers what the first one answered, and
  * writes nothing: a retry, double click or replay stores one submission and one contact.
  * The same batch claims the submission's form token (./form-token.ts), so a token serves
@@ -10,6 +11,7 @@
 import { newId } from '../../lib/ids';
 import { type ContactInput, contactIdByPhone, findContactByEmail, prepareContactWrite } from './contacts';
 import { FORM_TOKEN_FIELD } from '../../lib/spam-defence';
+import { submissionConsent } from './consent';
 import { claimFormToken, isTokenClaimed, tokenUsedError } from './form-token';
 import { funnelEventStatement } from './funnel-events';
 import type { PreparedSubmission, SubmitEnv, SubmitRequest } from './submissions';
@@ -146,6 +148,7 @@ export async function recordSubmission(
       ...submissionRows(env, req, prepared, { ...row, id, contactId: null, contactSql: contact.idSql, extra: { contact: snapshot(contactId) } }),
       ...uploadRows(env.db, prepared.uploads, prepared.uploadSource, id, env.now),
       ...(await optinEvent(env, req, prepared, contactId)),
+      ...(await submissionConsent(env, req, prepared.values, { id, refId: row.refId, contact: contact.idSql })),
       ...claimFormToken(env.db, req.kind, row.refId, req.payload[FORM_TOKEN_FIELD], key),
     ]);
   } catch (err) {

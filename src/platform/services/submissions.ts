@@ -26,6 +26,9 @@ export interface SubmitEnv {
   random?: RandomBytes;
   turnstileSecret?: string | undefined;
   remoteIp?: string | null;
+  /** The request's User-Agent, and the first tag of its Accept-Language (kept in consent records). */
+  userAgent?: string | null;
+  language?: string | null;
   fetcher?: typeof fetch;
   /** Keys of the spam-defence token (FORM_TOKEN_SECRET, else derived from ADMIN_TOKEN). */
   secrets?: TokenSecrets;

@@ -1,0 +1,177 @@
+import { env } from 'cloudflare:test';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { admin } from './admin-support';
+import { count, type Loose, multipart, post, seedForm, seedLocation, seedSurvey } from './forms-fixtures';
+
+const TERMS = 'I agree to the Terms of Service and the Privacy Policy.';
+const NEWS = 'Send me the weekly newsletter';
+
+const CONSENT_FORM = {
+  id: 'frm_consent',
+  locationId: 'loc_w',
+  name: 'Consent form',
+  form: {
+    fields: [
+      { tag: 'email', label: 'Email', type: 'email', required: true },
+      { tag: 'terms', label: TERMS, type: 'checkbox', required: true },
+      { tag: 'news', label: 'Newsletter', placeholder: NEWS, type: 'checkbox' },
+      { tag: 'interests', label: 'Interests', type: 'checkbox', picklistOptions: ['Yoga', 'Pilates'] },
+    ],
+  },
+};
+
+const PLAIN_FORM = {
+  id: 'frm_plain',
+  locationId: 'loc_w',
+  name: 'Plain form',
+  form: { fields: [{ tag: 'email', label: 'Email', type: 'email', required: true }] },
+};
+
+const SURVEY = {
+  id: 'srv_consent',
+  locationId: 'loc_w',
+  name: 'Consent survey',
+  formData: {
+    slides: [
+      {
+        id: 's1',
+        slideName: 'Contact',
+        slideData: [
+          { tag: 'email', label: 'Email', type: 'email', required: true },
+          { tag: 'gdpr', label: 'I consent to being contacted', type: 'checkbox' },
+        ],
+      },
+    ],
+  },
+};
+
+const VISITOR = { 'user-agent': 'Mozilla/5.0 (ConsentTest)', 'accept-language': 'de-DE,de;q=0.9,en;q=0.8' };
+
+async function sha256(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+const records = (subjectId: string) =>
+  env.DB.prepare('SELECT * FROM consent_records WHERE subject_id = ?')
+    .bind(subjectId)
+    .all<Loose>()
+    .then((r) => r.results);
+
+async function submit(data: Record<string, unknown>, headers: Record<string, string> = VISITOR, path = '/form'): Promise<Response> {
+  return post(path, multipart(data), headers);
+}
+
+beforeAll(async () => {
+  await seedLocation();
+  await seedForm(CONSENT_FORM);
+  await seedForm(PLAIN_FORM);
+  await seedSurvey(SURVEY);
+  await env.DB.prepare('UPDATE forms SET updated_at = 1700000000000 WHERE id = ?').bind('frm_consent').run();
+});
+
+describe('consent records of form submissions', () => {
+  it('stores the stored label text, its SHA-256, each box checked or not, and who sent it from where', async () => {
+    const res = await submit(
+      {
+        formId: 'frm_consent',
+        email: 'consent@example.com',
+        terms: ['true'],
+        news: [],
+        interests: ['Yoga'],
+        eventData: { page_url: 'https://host.test/widget/form/frm_consent', referrer: 'https://seller.example/contact' },
+      },
+      { ...VISITOR, 'cf-connecting-ip': '203.0.113.7' },
+    );
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Loose;
+    const rows = await records(body.id);
+    expect(rows).toHaveLength(1);
+    const row = rows[0] as Loose;
+    const text = `${TERMS}\n${NEWS}`;
+    expect(row).toMatchObject({
+      subject_kind: 'form',
+      location_id: 'loc_w',
+      text,
+      text_sha256: await sha256(text),
+      form_version: 1700000000000,
+      page_url: 'https://host.test/widget/form/frm_consent',
+      parent_url: 'https://seller.example/contact',
+      ip: '203.0.113.7',
+      user_agent: 'Mozilla/5.0 (ConsentTest)',
+      language: 'de-DE',
+    });
+    expect(JSON.parse(row.checks)).toEqual([
+      { field: 'terms', label: TERMS, checked: true },
+      { field: 'news', label: NEWS, checked: false },
+    ]);
+    const contact = await env.DB.prepare('SELECT id FROM contacts WHERE email = ?').bind('consent@example.com').first<{ id: string }>();
+    expect(row.contact_id).toBe(contact?.id);
+  });
+
+  it('takes the text from the stored form, never from what the browser sends', async () => {
+    const res = await submit({ formId: 'frm_consent', email: 'sly@example.com', terms: ['true'], news: ['true'], consentText: 'I agree to nothing' });
+    const [row] = await records(((await res.json()) as Loose).id);
+    expect(row?.text).toBe(`${TERMS}\n${NEWS}`);
+    expect(JSON.parse(row?.checks).map((c: Loose) => c.checked)).toEqual([true, true]);
+  });
+
+  it('stores no record for a submission refused by validation', async () => {
+    const before = await count('consent_records');
+    const res = await submit({ formId: 'frm_consent', email: 'refused@example.com', news: ['true'] });
+    expect(res.status).toBe(422);
+    expect(await count('consent_records')).toBe(before);
+  });
+
+  it('stores one record for a resend with the same idempotency key', async () => {
+    const data = { formId: 'frm_consent', email: 'twice@example.com', terms: ['true'], idempotencyKey: 'consent-key-1' };
+    const first = (await (await submit(data)).json()) as Loose;
+    const second = (await (await submit(data)).json()) as Loose;
+    expect(second.id).toBe(first.id);
+    expect(await records(first.id)).toHaveLength(1);
+  });
+
+  it('stores none for a form without consent boxes', async () => {
+    const before = await count('consent_records');
+    const res = await submit({ formId: 'frm_plain', email: 'plain@example.com' });
+    expect(res.status).toBe(200);
+    expect(await count('consent_records')).toBe(before);
+  });
+
+  it('stores the record of a survey submission', async () => {
+    const res = await submit({ formId: 'srv_consent', email: 'survey@example.com', gdpr: ['true'] }, VISITOR, '/survey');
+    expect(res.status).toBe(200);
+    const [row] = await records(((await res.json()) as Loose).id);
+    expect(row).toMatchObject({ subject_kind: 'survey', text: 'I consent to being contacted', parent_url: null });
+    expect(JSON.parse(row?.checks)).toEqual([{ field: 'gdpr', label: 'I consent to being contacted', checked: true }]);
+  });
+
+  it('is never updated: the database refuses an UPDATE', async () => {
+    await expect(env.DB.prepare("UPDATE consent_records SET text = 'changed'").run()).rejects.toThrow(/consent records are never updated/);
+    const changed = await env.DB.prepare("SELECT COUNT(*) AS n FROM consent_records WHERE text = 'changed'").first<{ n: number }>();
+    expect(changed?.n).toBe(0);
+  });
+});
+
+describe('GET /admin/v1/contacts/{id}/consents', () => {
+  it('lists the contact’s records newest first', async () => {
+    const at = (ms: number) => ({ ...VISITOR, 'x-test-now': String(ms) });
+    expect((await submit({ formId: 'frm_consent', email: 'listed@example.com', terms: ['true'] }, at(Date.now() + 60_000))).status).toBe(200);
+    expect((await submit({ formId: 'srv_consent', email: 'listed@example.com', gdpr: [] }, at(Date.now() + 120_000), '/survey')).status).toBe(200);
+    const contact = await env.DB.prepare('SELECT id FROM contacts WHERE email = ?').bind('listed@example.com').first<{ id: string }>();
+    const res = await admin('GET', `/contacts/${contact?.id}/consents`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Loose;
+    expect(body.consents.map((r: Loose) => r.subject_kind)).toEqual(['survey', 'form']);
+    expect(body.consents[0].checks).toEqual([{ field: 'gdpr', label: 'I consent to being contacted', checked: false }]);
+  });
+
+  it('answers 404 for an unknown contact and 400 for a malformed id', async () => {
+    const missing = await admin('GET', '/contacts/ct_nobody/consents');
+    expect(missing.status).toBe(404);
+    expect(((await missing.json()) as Loose).msg).toBe('No contact ct_nobody');
+    const bad = await admin('GET', '/contacts/bad%20id/consents');
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as Loose).msg).toBe('A contact id has only letters, digits, _ and -');
+  });
+});
