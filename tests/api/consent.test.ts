@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { admin } from './admin-support';
-import { count, type Loose, multipart, post, seedForm, seedLocation, seedSurvey } from './forms-fixtures';
+import { book, CALENDARS, seedBooking, seedCalendar, slotAt } from './booking-fixtures';
+import { count, type Loose, multipart, post, seedForm, seedSurvey } from './forms-fixtures';
 
 const TERMS = 'I agree to the Terms of Service and the Privacy Policy.';
 const NEWS = 'Send me the weekly newsletter';
@@ -63,7 +64,8 @@ async function submit(data: Record<string, unknown>, headers: Record<string, str
 }
 
 beforeAll(async () => {
-  await seedLocation();
+  await seedBooking();
+  await seedCalendar({ ...CALENDARS.cal_a, id: 'cal_consent', slug: 'consent-call', form_id: 'frm_consent' });
   await seedForm(CONSENT_FORM);
   await seedForm(PLAIN_FORM);
   await seedSurvey(SURVEY);
@@ -150,6 +152,31 @@ describe('consent records of form submissions', () => {
     await expect(env.DB.prepare("UPDATE consent_records SET text = 'changed'").run()).rejects.toThrow(/consent records are never updated/);
     const changed = await env.DB.prepare("SELECT COUNT(*) AS n FROM consent_records WHERE text = 'changed'").first<{ n: number }>();
     expect(changed?.n).toBe(0);
+  });
+});
+
+describe('consent records of bookings', () => {
+  it('stores the booking form’s boxes under the appointment, in the booking’s batch', async () => {
+    const res = await book('cal_consent', slotAt(3, 10), { email: 'booker@example.com', terms: ['true'] }, {}, VISITOR);
+    expect(res.status).toBe(200);
+    const appointment = await env.DB.prepare('SELECT id, contact_id FROM appointments WHERE calendar_id = ?').bind('cal_consent').first<Loose>();
+    const rows = await records(appointment?.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ subject_kind: 'calendar', contact_id: appointment?.contact_id, form_version: 1700000000000, language: 'de-DE' });
+    expect(JSON.parse(rows[0]?.checks).map((c: Loose) => c.checked)).toEqual([true, false]);
+  });
+
+  it('stores none when the slot is taken and the booking is refused', async () => {
+    const before = await count('consent_records');
+    const res = await book('cal_consent', slotAt(3, 10), { email: 'late@example.com', terms: ['true'] }, {}, VISITOR);
+    expect(res.status).toBe(409);
+    expect(await count('consent_records')).toBe(before);
+  });
+
+  it('stores none for a calendar whose form has no consent box', async () => {
+    const before = await count('consent_records');
+    expect((await book('cal_a', slotAt(4, 11), {}, {}, VISITOR)).status).toBe(200);
+    expect(await count('consent_records')).toBe(before);
   });
 });
 

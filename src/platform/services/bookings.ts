@@ -3,9 +3,9 @@
  * with the same availability function as the slot list, the answers with the calendar
  * form's field rules, and for a paid calendar the card setup with the payment provider
  * (this location, succeeded, this calendar's amount). Then one batch writes the contact,
- * the appointment with the minutes it claims, its submission and uploads. A claimed minute
- * fails the batch, so two overlapping bookings racing past the check leave exactly one,
- * and a failure leaves nothing half-written for the visitor's retry to trip over.
+ * the appointment with the minutes it claims, its submission, uploads and consent record
+ * (./consent.ts). A claimed minute fails the batch, so two overlapping bookings racing past
+ * the check leave exactly one, and a failure leaves nothing half-written for the visitor's retry to trip over.
  * With `event_id` (and that appointment's manage token) the same batch moves that
  * appointment instead of creating one; it stays the contact's it was booked by, whatever
  * name and email the form carries.
@@ -26,6 +26,7 @@ import type { Location } from './locations';
 import { claimMinutes, isSlotConflict, SLOT_TAKEN, slotIsFree } from './slots';
 import { FORM_TOKEN_FIELD } from '../../lib/spam-defence';
 import { claimFormToken, isTokenClaimed, tokenUsedError } from './form-token';
+import { submissionConsent } from './consent';
 import { idempotencyKeyOf, type PreparedSubmission, prepareSubmission, type SubmitEnv, type SubmitRequest, submissionRows } from './submissions';
 import { discardUploads, storeUploads, uploadRows } from './uploads';
 
@@ -140,9 +141,16 @@ export async function bookAppointment(env: SubmitEnv, input: BookingInput): Prom
         ...submissionRows(env, req, prepared, { id: submissionId, refId: calendar.id, contactId: null, extra: { appointmentId: id } }),
         env.db.prepare(`UPDATE submissions SET contact_id = ${contact.idSql.sql} WHERE id = ?`).bind(...contact.idSql.params, submissionId),
       ];
+  const consent = await submissionConsent(env, req, prepared.values, {
+    kind: 'calendar',
+    id,
+    contact: contact ? contact.idSql : { sql: '?', params: [existing?.contact_id ?? null] },
+    document: calendar.form_id ? { table: 'forms', id: calendar.form_id } : null,
+  });
   const statements = [
     ...slotWrites,
     ...contactWrites,
+    ...consent,
     ...uploadRows(env.db, prepared.uploads, prepared.uploadSource, submissionId, env.now),
     ...claimFormToken(env.db, 'calendar', calendar.id, payload[FORM_TOKEN_FIELD], idempotencyKeyOf(payload)),
   ];

@@ -113,26 +113,33 @@ export async function consentStatement(
 
 const textOf = (x: unknown) => (typeof x === 'string' && x.trim() !== '' ? x : null);
 const objectOf = (x: unknown) => (x && typeof x === 'object' && !Array.isArray(x) ? (x as Record<string, unknown>) : {});
-const VERSIONED = { form: 'forms', survey: 'surveys' } as const;
+
+/** What a submission's consent record belongs to, and the stored document whose `updated_at` is the form's version. */
+export interface SubmissionSubject {
+  kind: ConsentSubjectKind;
+  id: string;
+  contact: { sql: string; params: unknown[] };
+  document: { table: 'forms' | 'surveys'; id: string } | null;
+}
 
 /**
- * The consent record of a form or survey submission, or nothing when its fields have no
- * consent box. Where it was filled in comes from what the widget sends: inside a funnel
- * the page and its URL; otherwise the widget's own URL, and when that is an embedded
- * widget, the page around it (the iframe's referrer, or `parent_url` if sent).
+ * The consent record of a form, survey or booking submission, or nothing when its fields
+ * have no consent box. Where it was filled in comes from what the widget sends: inside a
+ * funnel the page and its URL; otherwise the widget's own URL, and when that is an embedded
+ * widget, the page around it (`parent_url` if sent, else the iframe's referrer).
  */
 export async function submissionConsent(
   env: SubmitEnv,
   req: SubmitRequest,
   values: Readonly<Record<string, unknown>>,
-  subject: { id: string; refId: string; contact: { sql: string; params: unknown[] } },
+  subject: SubmissionSubject,
 ): Promise<D1PreparedStatement[]> {
-  if (req.kind !== 'form' && req.kind !== 'survey') return [];
   const checks = consentChecks(req.fields, values);
   if (checks.length === 0) return [];
   const event = objectOf(req.payload.eventData);
   const funnel = objectOf(req.payload.funneEventData);
-  const form = await env.db.prepare(`SELECT updated_at FROM ${VERSIONED[req.kind]} WHERE id = ?`).bind(subject.refId).first<{ updated_at: number }>();
+  const doc = subject.document;
+  const form = doc ? await env.db.prepare(`SELECT updated_at FROM ${doc.table} WHERE id = ?`).bind(doc.id).first<{ updated_at: number }>() : null;
   const pageId = textOf(funnel.page_id);
   const page = pageId
     ? await env.db
@@ -149,7 +156,7 @@ export async function submissionConsent(
       {
         locationId: req.locationId,
         contact: subject.contact,
-        subjectKind: req.kind,
+        subjectKind: subject.kind,
         subjectId: subject.id,
         checks,
         formVersion: form?.updated_at ?? null,

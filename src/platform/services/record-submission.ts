@@ -148,7 +148,12 @@ export async function recordSubmission(
       ...submissionRows(env, req, prepared, { ...row, id, contactId: null, contactSql: contact.idSql, extra: { contact: snapshot(contactId) } }),
       ...uploadRows(env.db, prepared.uploads, prepared.uploadSource, id, env.now),
       ...(await optinEvent(env, req, prepared, contactId)),
-      ...(await submissionConsent(env, req, prepared.values, { id, refId: row.refId, contact: contact.idSql })),
+      ...(await submissionConsent(env, req, prepared.values, {
+        kind: req.kind === 'survey' ? 'survey' : 'form',
+        id,
+        contact: contact.idSql,
+        document: { table: req.kind === 'survey' ? 'surveys' : 'forms', id: row.refId },
+      })),
       ...claimFormToken(env.db, req.kind, row.refId, req.payload[FORM_TOKEN_FIELD], key),
     ]);
   } catch (err) {
