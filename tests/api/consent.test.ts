@@ -133,6 +133,27 @@ describe('consent records of form submissions', () => {
     expect(await records(first.id)).toHaveLength(1);
   });
 
+  it('stores one record when two sends with the same idempotency key race', async () => {
+    const data = { formId: 'frm_consent', email: 'racer@example.com', terms: ['true'], idempotencyKey: 'consent-race-1' };
+    const answers = await Promise.all([submit(data), submit(data)]);
+    const ids = await Promise.all(answers.map(async (res) => ((await res.json()) as Loose).id));
+    expect(ids[1]).toBe(ids[0]);
+    expect(await records(ids[0])).toHaveLength(1);
+  });
+
+  it('stores the funnel page, its version and its URL on the domain', async () => {
+    await env.DB.prepare("INSERT INTO pages (id, location_id, draft, version, updated_at) VALUES ('pg_consent', 'loc_w', '{}', 7, 0)").run();
+    const res = await submit({
+      formId: 'frm_consent',
+      email: 'funnel@example.com',
+      terms: ['true'],
+      eventData: { page_url: 'https://shop.example/join?utm=x', referrer: 'https://search.example/' },
+      funneEventData: { page_id: 'pg_consent', page_url: '/join', domain_name: 'shop.example' },
+    });
+    const [row] = await records(((await res.json()) as Loose).id);
+    expect(row).toMatchObject({ page_id: 'pg_consent', page_version: 7, page_url: 'https://shop.example/join', parent_url: null });
+  });
+
   it('stores none for a form without consent boxes', async () => {
     const before = await count('consent_records');
     const res = await submit({ formId: 'frm_plain', email: 'plain@example.com' });

@@ -9,7 +9,7 @@
  * A consent box is a checkbox field without options: the widget renders it as one box
  * labelled with the field's placeholder or label (src/widgets/form/fields/choice-fields.tsx).
  */
-import { newId } from '../../lib/ids';
+import { newId, type RandomBytes } from '../../lib/ids';
 import { sha256Hex } from '../../lib/sha256';
 import { cutText } from '../../lib/text';
 import { fieldKey } from '../../lib/validation/fields';
@@ -76,12 +76,7 @@ export interface ConsentRecordInput {
 }
 
 /** The INSERT of one consent record, for the subject's batch. The text is the boxes' labels, one per line. */
-export async function consentStatement(
-  db: D1Database,
-  input: ConsentRecordInput,
-  now: number,
-  random?: Parameters<typeof newId>[1],
-): Promise<D1PreparedStatement> {
+export async function consentStatement(db: D1Database, input: ConsentRecordInput, now: number, random?: RandomBytes): Promise<D1PreparedStatement> {
   const text = input.checks.map((c) => c.label).join('\n');
   const short = (x: string | null, max: number) => (x ? cutText(x, max) : null);
   return db
