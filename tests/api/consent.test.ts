@@ -223,3 +223,38 @@ describe('GET /admin/v1/contacts/{id}/consents', () => {
     expect(((await bad.json()) as Loose).msg).toBe('A contact id has only letters, digits, _ and -');
   });
 });
+
+describe('consent records of an erased contact', () => {
+  it('keep what was shown and ticked, with the identifiers only as hashes, and leave the contact’s list and record', async () => {
+    const res = await submit(
+      {
+        formId: 'frm_consent',
+        email: 'erase-me@example.com',
+        terms: ['true'],
+        news: ['true'],
+        eventData: { page_url: 'https://host.test/widget/form/frm_consent?email=erase-me%40example.com', referrer: 'https://seller.example/p?ref=me' },
+      },
+      { ...VISITOR, 'cf-connecting-ip': '203.0.113.9' },
+    );
+    const subjectId = ((await res.json()) as Loose).id;
+    const contact = await env.DB.prepare('SELECT id FROM contacts WHERE email = ?').bind('erase-me@example.com').first<{ id: string }>();
+    const id = contact?.id ?? '';
+    expect((await admin('DELETE', `/contacts/${id}`)).status).toBe(200);
+    const [row] = await records(subjectId);
+    expect(row).toMatchObject({
+      contact_id: `sha256:${await sha256(id)}`,
+      ip: `sha256:${await sha256('203.0.113.9')}`,
+      user_agent: `sha256:${await sha256('Mozilla/5.0 (ConsentTest)')}`,
+      page_url: 'https://host.test/widget/form/frm_consent',
+      parent_url: 'https://seller.example/p',
+      text: `${TERMS}\n${NEWS}`,
+      language: 'de-DE',
+    });
+    expect(JSON.parse(row?.checks).map((c: Loose) => c.checked)).toEqual([true, true]);
+    const listed = (await (await admin('GET', `/contacts/${id}/consents`)).json()) as Loose;
+    expect(listed.consents).toEqual([]);
+    // A second erasure finds nothing more to replace.
+    expect((await admin('DELETE', `/contacts/${id}`)).status).toBe(200);
+    expect(await records(subjectId)).toHaveLength(1);
+  });
+});

@@ -1,8 +1,9 @@
 /**
  * One contact whole: its details and everything it did (submissions, appointments, orders),
- * oldest first, shaped as the lists shape them.
+ * oldest first, shaped as the lists shape them, and its consent records.
  */
 import { ApiError } from '../http';
+import { contactConsents } from '../services/consent-records';
 import { KIND_SPECS } from './kinds';
 import type { ResultKind } from './query';
 import { type Item, type Row, SHAPERS, type ShapeContext } from './shape';
@@ -50,5 +51,5 @@ export async function contactRecord(db: D1Database, id: string, ctx: ShapeContex
     customFields,
     updatedAt: new Date(Number(row.updated_at)).toISOString(),
   };
-  return { contact: { ...summary, ...details }, activity };
+  return { contact: { ...summary, ...details }, activity, consents: await contactConsents(db, id, 'oldest') };
 }

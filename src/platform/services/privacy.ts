@@ -8,6 +8,7 @@
  * rows as they were and the request can simply be repeated.
  */
 import { ApiError } from '../http';
+import { contactConsents, eraseConsentStatements } from './consent-records';
 
 export const ERASED = '[erased]';
 
@@ -100,6 +101,7 @@ export async function exportContact(
     })),
     sessions,
     funnel_events: events.map(readable),
+    consents: await contactConsents(db, contactId, 'oldest'),
     files,
   };
 }
@@ -117,7 +119,9 @@ export async function eraseContact(db: D1Database, bucket: R2Bucket, contactId: 
   // Free-text reports of failed bookings carry what the visitor typed; they name no contact,
   // so the ones holding its email or phone are found by those.
   const identifiers = JSON.stringify([...texts([reach.contact], 'email'), ...texts([reach.contact], 'phone')]);
+  const consents = await eraseConsentStatements(db, contactId);
   await db.batch([
+    ...consents,
     db.prepare(`UPDATE uploads SET filename = ? WHERE owner_id ${IN_LIST}`).bind(ERASED, subs),
     db.prepare(`UPDATE submissions SET data = '{"erased":true}' WHERE id ${IN_LIST}`).bind(subs),
     db.prepare('UPDATE appointments SET notes = NULL, cancel_reason = NULL, fingerprint = NULL, updated_at = ? WHERE contact_id = ?').bind(now, contactId),
