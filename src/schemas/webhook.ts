@@ -27,18 +27,25 @@ export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 const secret = v.pipe(v.string(), v.check(isWebhookSecret, 'must be whsec_ followed by base64 of 24 to 64 bytes'));
 
-export const webhookSecret = v.union(
-  [secret, v.object({ secret, createdAt: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))) })],
-  'must be a secret string or {secret, createdAt}',
+/** A secret alone, or with the time it was made; checked as whichever it is, so the message says what is wrong. */
+export const webhookSecret = v.lazy((input) =>
+  typeof input === 'string' ? secret : v.object({ secret, createdAt: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))) }),
+);
+
+/** `*` for every event, or a non-empty list of them. */
+const webhookEvents = v.lazy((input) =>
+  input === '*'
+    ? v.literal('*')
+    : v.pipe(
+        v.array(v.picklist(WEBHOOK_EVENTS, `must be one of ${WEBHOOK_EVENTS.join(', ')}`), 'must be a list of events or *'),
+        v.nonEmpty('must list at least one event'),
+      ),
 );
 
 export const webhookDocument = v.object({
   id,
   url: v.pipe(v.string(), v.trim(), v.nonEmpty('is required'), v.maxLength(2048), singleLine),
-  events: v.union(
-    [v.literal('*'), v.pipe(v.array(v.picklist(WEBHOOK_EVENTS, `must be one of ${WEBHOOK_EVENTS.join(', ')}`)), v.nonEmpty('must list at least one event'))],
-    'must be a non-empty list of events or *',
-  ),
+  events: webhookEvents,
   secrets: v.optional(v.pipe(v.array(webhookSecret), v.nonEmpty('must list at least one secret'), v.maxLength(5, 'must list at most 5 secrets'))),
   active: v.optional(v.boolean(), true),
   /** Set by the system when deliveries keep failing; stored as sent. */
