@@ -46,7 +46,8 @@ function ipv6Range(address: string): string | null {
   const lower = address.toLowerCase();
   if (lower === '::') return 'an unspecified (::)';
   if (lower === '::1') return 'a loopback (::1)';
-  if (lower.includes('.') || /^::ffff:/.test(lower)) return 'an IPv4-mapped IPv6';
+  // ::ffff:a.b.c.d and the older ::a.b.c.d (the parser writes both in hex): an IPv4 address in IPv6 clothes.
+  if (lower.includes('.') || lower.startsWith('::')) return 'an IPv4-mapped IPv6';
   const first = Number.parseInt(lower.split(':')[0] || '0', 16);
   if ((first & 0xffc0) === 0xfe80) return 'a link-local (fe80::/10)';
   if ((first & 0xfe00) === 0xfc00) return 'a unique-local (fc00::/7)';
@@ -61,7 +62,8 @@ export function webhookUrlProblem(raw: string, options: WebhookUrlOptions): stri
   } catch {
     return 'url: must be a URL';
   }
-  const host = url.hostname.toLowerCase();
+  // `metadata.` and `localhost.` name the same hosts as without the final dot.
+  const host = url.hostname.toLowerCase().replace(/\.$/, '');
   if (url.username || url.password) return 'url: must not carry a user name or password';
   if (url.protocol === 'http:' && LOCALHOSTS.has(host)) {
     return options.allowLocalhost ? null : 'url: localhost is allowed in development only';

@@ -48,6 +48,10 @@ describe('webhook URLs', () => {
     ['https://metadata/computeMetadata', 'url: a cloud metadata address is not allowed'],
     ['https://[::ffff:10.0.0.1]/in', 'url: an IPv4-mapped IPv6 address is not allowed'],
     ['https://[::ffff:a00:1]/in', 'url: an IPv4-mapped IPv6 address is not allowed'],
+    ['https://[::127.0.0.1]/in', 'url: an IPv4-mapped IPv6 address is not allowed'],
+    ['https://metadata.google.internal./computeMetadata', 'url: a cloud metadata address is not allowed'],
+    ['https://localhost./in', 'url: a loopback address is not allowed'],
+    ['https://[::]/in', 'url: an unspecified (::) address is not allowed'],
     ['https://2130706433/in', 'url: a loopback address is not allowed'],
     ['https://0x7f.1/in', 'url: a loopback address is not allowed'],
     ['https://0177.0.0.1/in', 'url: a loopback address is not allowed'],
@@ -214,6 +218,20 @@ describe('the test event', () => {
     expect(answer.duration_ms).toBeGreaterThanOrEqual(9_900);
     const log = (await (await admin('GET', '/webhooks/wh_hang/deliveries')).json()) as { items: { status: number | null; error: string }[] };
     expect(log.items).toMatchObject([{ status: null, error: 'No answer within 10 s' }]);
+  });
+
+  it('refuses to send to a stored url the rules no longer allow, and logs nothing', async () => {
+    await env.DB.prepare("INSERT INTO webhooks (id, url, doc, created_at, updated_at) VALUES ('wh_old', 'https://10.0.0.7/in', ?, 0, 0)")
+      .bind(JSON.stringify({ ...webhook('wh_old', { url: 'https://10.0.0.7/in' }), secrets: [{ secret: SECRET_A, createdAt: 0 }] }))
+      .run();
+    const res = await admin('POST', '/webhooks/wh_old/test');
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({
+      msg: 'The stored url: a private (10.0.0.0/8) address is not allowed; store the webhook again with an allowed url',
+      field: 'url',
+    });
+    expect(await received()).toEqual([]);
+    expect(await (await admin('GET', '/webhooks/wh_old/deliveries')).json()).toEqual({ items: [] });
   });
 
   it('answers 404 for an unknown webhook and 400 for a bad id', async () => {
