@@ -83,7 +83,7 @@ async function post(url: string, headers: Record<string, string>, body: string):
   }
 }
 
-/** Posts `event` to the endpoint, signed with every secret, and logs the attempt. `elapsed` measures the time taken. */
+/** Posts `event` to the endpoint, signed with every secret, and logs the attempt. `clock` (Date.now by default) times the attempt. */
 export async function deliver(
   db: D1Database,
   target: DeliveryTarget,
