@@ -23,7 +23,7 @@ import { dirname, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { formatUrls, previewUrlsOf, visitorUrls } from './lib/demo-urls.mjs';
-import { ensureAdminToken } from './lib/dev-vars.mjs';
+import { ensureAdminToken, ensureDevVar } from './lib/dev-vars.mjs';
 import { listenPort } from './lib/listen-port.mjs';
 import { formatSync, syncDemo } from './lib/demo-sync.mjs';
 import { readDocuments } from './lib/import-docs.mjs';
@@ -113,6 +113,8 @@ async function waitForServer(child, token, timeoutMs = 90_000) {
 async function main() {
   const { token, created } = ensureAdminToken(DEV_VARS);
   console.log(created ? '• Wrote a new random ADMIN_TOKEN to .dev.vars' : '• Using the ADMIN_TOKEN in .dev.vars');
+  // Local development: webhooks may go to a receiver on this machine (src/lib/webhook-url.ts).
+  if (ensureDevVar(DEV_VARS, 'WEBHOOKS_ALLOW_LOCALHOST', 'true')) console.log('• Allowed webhooks to localhost in .dev.vars');
   if (!(await portIsFree(PORT, HOST))) throw new Error(`Port ${PORT} is in use; stop what runs there, or serve on another port: PORT=8788 npm start`);
 
   console.log('• Building (astro build)…');

@@ -41,3 +41,15 @@ export function ensureAdminToken(file) {
   chmodSync(file, 0o600);
   return { token, created: true };
 }
+
+/**
+ * Makes sure `file` sets `key`, appending `key=value` when it does not; a value already
+ * there (even one the developer changed) is kept. Answers whether it was added.
+ */
+export function ensureDevVar(file, key, value) {
+  if (readDevVars(file)[key] !== undefined) return false;
+  const before = existsSync(file) ? readFileSync(file, 'utf8').replace(/\n*$/, '') : '';
+  writeFileSync(file, `${before ? `${before}\n` : ''}${key}=${value}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return true;
+}

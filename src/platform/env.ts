@@ -31,6 +31,8 @@ export interface Bindings {
   CALENDAR_LINK_HOST?: string;
   /** Seconds a KV copy of page data is served before it is refreshed in the background (default 30). */
   PAGE_FRESH_SECONDS?: string;
+  /** `true` in development (.dev.vars, written by `npm start`) and tests: webhooks may go to http://localhost. */
+  WEBHOOKS_ALLOW_LOCALHOST?: string;
   /** Tests only (vitest.config.ts): `settable` lets a request set its clock (./clock.ts). Never set in a deployment. */
   TEST_CLOCK?: string;
 }

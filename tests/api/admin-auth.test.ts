@@ -39,7 +39,7 @@ describe('admin token', () => {
     expect(await res.json()).toMatchObject({
       empty: true,
       counts: { locations: 0, pages: 0 },
-      kinds: ['locations', 'funnels', 'domains', 'pages', 'products', 'forms', 'surveys', 'calendar-providers', 'calendars', 'experiments'],
+      kinds: ['locations', 'funnels', 'domains', 'pages', 'products', 'forms', 'surveys', 'calendar-providers', 'calendars', 'experiments', 'webhooks'],
     });
   });
 

@@ -7,6 +7,7 @@
  *   POST   /admin/v1/pages/{id}/publish     copy the draft to the published page
  *   uploads/{id}/link, contacts/{id}/export, DELETE contacts/{id}: see privacy.ts
  *   GET    /admin/v1/contacts/{id}/consents   a contact's consent records: see consents.ts
+ *   PUT webhooks/{id}, webhooks/{id}/test, webhooks/{id}/deliveries: see webhooks.ts
  * The results calls (contacts, submissions, appointments, orders: lists, exports, one contact
  * whole) are ../results/routes.ts.
  * Kinds: see db/documents/index.ts. Writes purge the page-cache keys they make stale.
@@ -27,6 +28,7 @@ import { previewPath } from '../services/preview-links';
 import { signingKey } from '../secrets';
 import { addConsentRoutes } from './consents';
 import { addPrivacyRoutes } from './privacy';
+import { addWebhookRoutes } from './webhooks';
 import { countTables, deleteDocument, getDocument, putDocument } from './store';
 import { mountResults } from '../results/routes';
 
@@ -85,6 +87,8 @@ export function createAdminApi(): Hono<AppEnv> {
 
   addPrivacyRoutes(admin);
   addConsentRoutes(admin);
+  // Before the document routes: a webhook's URL is checked against the deployment's rules first.
+  addWebhookRoutes(admin);
 
   admin.put('/v1/:kind/:id', async (c) => {
     const kind = kindOf(c);

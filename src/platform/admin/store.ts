@@ -115,6 +115,7 @@ export const COUNTED_TABLES = [
   'calendar_providers',
   'calendars',
   'experiments',
+  'webhooks',
   'contacts',
   'appointments',
   'submissions',

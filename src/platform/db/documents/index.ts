@@ -12,6 +12,7 @@ import type { DocumentKind } from './kind';
 import { locationKind } from './locations';
 import { pageKind } from './pages';
 import { productKind } from './products';
+import { webhookKind } from './webhooks';
 
 export const KIND_ORDER = [
   'locations',
@@ -24,6 +25,7 @@ export const KIND_ORDER = [
   'calendar-providers',
   'calendars',
   'experiments',
+  'webhooks',
 ] as const;
 export type KindName = (typeof KIND_ORDER)[number];
 
@@ -40,6 +42,7 @@ export const documentKinds = {
   'calendar-providers': calendarProviderKind,
   calendars: calendarKind,
   experiments: experimentKind,
+  webhooks: webhookKind,
 } satisfies Record<KindName, object> as unknown as Record<KindName, DocumentKind>;
 
 export function isKindName(name: string): name is KindName {
