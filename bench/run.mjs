@@ -140,11 +140,13 @@ try {
   await admin('PUT', '/domains/bench.localhost', { host: 'bench.localhost', locationId: 'loc_bench', funnelId: 'fn_bench' });
   const page = benchPage({ pageId: 'pg_bench', locationId: 'loc_bench', count: 300 });
   await admin('PUT', '/pages/pg_bench', page);
-  await admin('POST', '/pages/pg_bench/publish');
+  // A preview opens only through the signed link the admin API hands out.
+  const published = await (await admin('POST', '/pages/pg_bench/publish')).json();
+  const preview = new URL(published.previewUrl, ORIGIN).href;
   console.log(`\nRender time of a ${page.elements.length}-element page (sequential requests on loopback, 2-core machine shared with other work):`);
-  await time(`${ORIGIN}/v2/preview/pg_bench`, 10);
+  await time(preview, 10);
   await time(`${ORIGIN}/?domain=bench.localhost`, 10);
-  console.log(`  uncached (preview: API + D1 + render):     ${(await time(`${ORIGIN}/v2/preview/pg_bench`, ROUNDS)).text}`);
+  console.log(`  uncached (preview: API + D1 + render):     ${(await time(preview, ROUNDS)).text}`);
   const fresh = await time(`${ORIGIN}/?domain=bench.localhost`, ROUNDS);
   console.log(`  published, fresh render (every request):   ${fresh.text}`);
   console.log(`  published, edge HTML copy (same bytes):    ${(await time(`${ORIGIN}/`, ROUNDS, 'bench.localhost')).text}`);
