@@ -64,6 +64,7 @@ const admin = (method, path, body) =>
     body: body && JSON.stringify(body),
   }).then(async (r) => {
     if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);
+    return r;
   });
 
 /** GET over plain node:http, so the Host header can name the seller's domain. */
