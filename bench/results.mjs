@@ -8,8 +8,9 @@
  * It builds unless BENCH_SKIP_BUILD is set. BENCH_ROUNDS sets the requests per depth (50).
  * Requests go straight to workerd (bench/serve.mjs says why not through the dev proxy).
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { startWorker } from './start-worker.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8796);
 const STATE = '.bench-results-state';
@@ -50,16 +51,8 @@ let started = performance.now();
 run('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', STATE, '--command', SEED.replace(/\n/g, ' ')]);
 console.log(`Seeded ${CONTACTS} contacts and ${SUBMISSIONS} submissions in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
-const server = spawn(process.execPath, ['bench/serve.mjs', String(PORT), STATE, TOKEN], { stdio: ['ignore', 'pipe', 'ignore'], detached: true });
-const served = await new Promise((resolve, reject) => {
-  let out = '';
-  server.stdout.on('data', (chunk) => {
-    out += chunk;
-    const line = out.split('\n').find((l) => l.startsWith('{'));
-    if (line) resolve(JSON.parse(line));
-  });
-  server.on('exit', (code) => reject(new Error(`bench/serve.mjs exited (${code}) before the worker was up`)));
-});
+const { server, served: starting } = startWorker(PORT, STATE, TOKEN);
+const served = await starting;
 
 const get = async (path) => {
   const res = await fetch(`${served.workerd}/admin/v1${path}`, { headers: { ...served.headers, authorization: `Bearer ${TOKEN}` } });

@@ -13,7 +13,7 @@
  * It builds unless BENCH_SKIP_BUILD is set, and uses its own throw-away local state.
  * BENCH_SKIP_LIGHTHOUSE / BENCH_SKIP_THROUGHPUT leave those parts out.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { gzipSync } from 'node:zlib';
@@ -23,6 +23,7 @@ import { benchBooking } from './booking-bench.mjs';
 import { lighthouseRuns } from './lighthouse.mjs';
 import { edgeZone, loadedScripts } from './page-scripts.mjs';
 import { throughput } from './throughput.mjs';
+import { startWorker } from './start-worker.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8795);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
@@ -36,16 +37,7 @@ if (!process.env.BENCH_SKIP_BUILD) run('astro', ['build']);
 rmSync('.bench-state', { recursive: true, force: true });
 run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', '.bench-state']);
 // The worker as `wrangler dev` serves it (bench/serve.mjs), which also names the workerd behind wrangler's dev proxy.
-const server = spawn(process.execPath, ['bench/serve.mjs', String(PORT), '.bench-state', TOKEN], { stdio: ['ignore', 'pipe', 'ignore'], detached: true });
-const served = new Promise((resolve, reject) => {
-  let out = '';
-  server.stdout.on('data', (chunk) => {
-    out += chunk;
-    const line = out.split('\n').find((l) => l.startsWith('{'));
-    if (line) resolve(JSON.parse(line));
-  });
-  server.on('exit', (code) => reject(new Error(`bench/serve.mjs exited (${code}) before the worker was up`)));
-});
+const { server, served } = startWorker(PORT, '.bench-state', TOKEN);
 
 async function waitUp() {
   for (let i = 0; i < 120; i++) {
