@@ -3,6 +3,7 @@
  * Handlers receive them as Hono's `c.env`; nothing reads them at module load.
  */
 import type { RandomBytes } from '../lib/ids';
+import type { WebhookMessage } from './webhooks/send';
 
 export interface Bindings {
   DB: D1Database;
@@ -33,6 +34,12 @@ export interface Bindings {
   PAGE_FRESH_SECONDS?: string;
   /** `true` in development (.dev.vars, written by `npm start`) and tests: webhooks may go to http://localhost. */
   WEBHOOKS_ALLOW_LOCALHOST?: string;
+  /** The queue webhook deliveries travel through (wrangler.toml, `edgefunnel-webhooks`; src/platform/webhooks/). */
+  WEBHOOK_QUEUE?: Queue<WebhookMessage>;
+  /** Where a delivery that failed for 3 days goes (`edgefunnel-webhooks-dlq`). */
+  WEBHOOK_DLQ?: Queue<WebhookMessage & { reason: string }>;
+  /** Benches only: multiplies every webhook retry delay (0 to 1; src/lib/webhook-retry.ts). */
+  WEBHOOK_RETRY_SCALE?: string;
   /** Tests only (vitest.config.ts): `settable` lets a request set its clock (./clock.ts). Never set in a deployment. */
   TEST_CLOCK?: string;
 }

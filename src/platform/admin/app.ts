@@ -1,6 +1,7 @@
 /**
  * The admin API under /admin/v1, behind a bearer token (auth.ts), with the request's clock (../clock.ts):
- *   GET    /admin/v1/status                 row counts per table, the kinds in dependency order, unpublished page ids
+ *   GET    /admin/v1/status                 row counts per table, the kinds in dependency order, unpublished page ids,
+ *                                           paused webhook endpoints and the dispatches waiting, held or dead
  *   PUT    /admin/v1/{kind}/{id}            store a document (201 created, 200 replaced)
  *   GET    /admin/v1/{kind}/{id}            read it back
  *   DELETE /admin/v1/{kind}/{id}            remove it (409 while others depend on it)
@@ -31,6 +32,8 @@ import { addPrivacyRoutes } from './privacy';
 import { addWebhookRoutes } from './webhooks';
 import { countTables, deleteDocument, getDocument, putDocument } from './store';
 import { mountResults } from '../results/routes';
+import { sendWebhooksAfterWrites } from '../webhooks/flush';
+import { webhookStatus } from '../webhooks/status';
 
 /** Largest document the admin API accepts (D1 keeps rows up to 2 MB). */
 export const ADMIN_JSON_LIMIT = 1024 * 1024;
@@ -65,14 +68,20 @@ function kindOf(c: Context<AppEnv>): KindName {
 
 export function createAdminApi(): Hono<AppEnv> {
   const admin = new Hono<AppEnv>().basePath('/admin');
-  admin.use('*', requireAdminToken(), clock());
+  admin.use('*', requireAdminToken(), clock(), sendWebhooksAfterWrites());
 
   admin.get('/v1/status', async (c) => {
     const counts = await countTables(c.env.DB);
     const empty = KIND_ORDER.every((k) => counts[documentKinds[k].table as keyof typeof counts] === 0);
     // Pages never published: `npm start` publishes the demo's and then checks none is left.
     const unpublished = await c.env.DB.prepare('SELECT id FROM pages WHERE published IS NULL ORDER BY id LIMIT 1000').all<{ id: string }>();
-    return c.json({ counts, empty, kinds: KIND_ORDER, unpublishedPages: unpublished.results.map((row) => row.id) });
+    return c.json({
+      counts,
+      empty,
+      kinds: KIND_ORDER,
+      unpublishedPages: unpublished.results.map((row) => row.id),
+      webhooks: await webhookStatus(c.env.DB),
+    });
   });
 
   // Before the document routes: /v1/contacts/{id} and /v1/{kind}/export are not documents.

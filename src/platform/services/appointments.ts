@@ -7,7 +7,10 @@
 import { Temporal } from 'temporal-polyfill';
 import type { AppointmentEvent, AppointmentStatus } from '../../schemas/appointment';
 import type { CalendarDocument } from '../../schemas/calendar';
+import { zoneClock } from '../../lib/time/zone-clock';
+import { zoneOrUtc } from '../../lib/time/zones';
 import { ApiError } from '../http';
+import { outboxBatch } from '../webhooks/outbox';
 import { clearExpiredHolds } from './booking-holds';
 import { claimMinutes, isSlotConflict, releaseMinutes, SLOT_TAKEN, slotIsFree } from './slots';
 
@@ -87,6 +90,7 @@ export function moveStatements(
   now: number,
 ): D1PreparedStatement[] {
   const end = move.start + calendar.slot_duration * 60_000;
+  const clock = zoneClock(zoneOrUtc(calendar.timezone));
   return [
     ...clearExpiredHolds(db, calendar.id, now),
     releaseMinutes(db, row.id),
@@ -94,6 +98,18 @@ export function moveStatements(
     db
       .prepare(`UPDATE appointments SET start_time = ?, end_time = ?, selected_timezone = ?, updated_at = ? WHERE id = ?`)
       .bind(move.start, end, move.zone, now, row.id),
+    ...outboxBatch(
+      db,
+      [
+        {
+          type: 'appointment.rescheduled',
+          kind: 'appointment',
+          recordId: row.id,
+          detail: { previousStartTime: clock.iso(row.start_time), previousEndTime: clock.iso(row.end_time) },
+        },
+      ],
+      now,
+    ),
   ];
 }
 
@@ -115,14 +131,21 @@ export async function moveAppointment(
   return activeAppointment(db, row.id);
 }
 
+/** The webhook event's condition: the appointment exists and is not cancelled (yet). */
+const notCancelled = (id: string) => ({ sql: "EXISTS (SELECT 1 FROM appointments WHERE id = ? AND status != 'cancelled')", params: [id] });
+
 /** Cancels an appointment with the visitor's reason; its slot is free again at once. */
 export async function cancelAppointment(db: D1Database, id: string, reason: string, now: number): Promise<AppointmentRow> {
-  const [cancelled] = await db.batch<AppointmentRow>([
-    db
-      .prepare(`UPDATE appointments SET status = 'cancelled', cancel_reason = ?, updated_at = ? WHERE id = ? AND status != 'cancelled' RETURNING *`)
-      .bind(reason, now, id),
-    releaseMinutes(db, id),
-  ]);
+  const [cancelled] = await db
+    .batch<AppointmentRow>([
+      // The event first, while the appointment is not yet cancelled: only the call that cancels it reports it.
+      ...outboxBatch(db, [{ type: 'appointment.cancelled', kind: 'appointment', recordId: id, when: notCancelled(id) }], now),
+      db
+        .prepare(`UPDATE appointments SET status = 'cancelled', cancel_reason = ?, updated_at = ? WHERE id = ? AND status != 'cancelled' RETURNING *`)
+        .bind(reason, now, id),
+      releaseMinutes(db, id),
+    ])
+    .then((results) => results.slice(2));
   const row = cancelled?.results[0];
   if (row) return row;
   const existing = await getAppointment(db, id);
@@ -132,10 +155,11 @@ export async function cancelAppointment(db: D1Database, id: string, reason: stri
 
 /** Stores the visitor's note (the additional-information step); a cancelled appointment keeps its note. */
 export async function addNote(db: D1Database, id: string, notes: string, now: number): Promise<AppointmentRow> {
-  const row = await db
-    .prepare("UPDATE appointments SET notes = ?, updated_at = ? WHERE id = ? AND status != 'cancelled' RETURNING *")
-    .bind(notes, now, id)
-    .first<AppointmentRow>();
+  const [, , updated] = await db.batch<AppointmentRow>([
+    ...outboxBatch(db, [{ type: 'appointment.note', kind: 'appointment', recordId: id, when: notCancelled(id) }], now),
+    db.prepare("UPDATE appointments SET notes = ?, updated_at = ? WHERE id = ? AND status != 'cancelled' RETURNING *").bind(notes, now, id),
+  ]);
+  const row = updated?.results[0];
   if (row) return row;
   if (!(await getAppointment(db, id))) throw new ApiError(404, NO_EVENT);
   throw new ApiError(409, ALREADY_CANCELLED);

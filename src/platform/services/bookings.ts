@@ -4,7 +4,7 @@
  * form's field rules, and for a paid calendar the card setup with the payment provider
  * (this location, succeeded, this calendar's amount). Then one batch writes the contact,
  * the appointment with the minutes it claims, its submission, uploads and consent record
- * (./consent.ts). A claimed minute fails the batch, so two overlapping bookings racing past
+ * (./consent.ts) and its webhook events (../webhooks/outbox.ts). A claimed minute fails the batch, so two overlapping bookings racing past
  * the check leave exactly one, and a failure leaves nothing half-written for the visitor's retry to trip over.
  * With `event_id` (and that appointment's manage token) the same batch moves that
  * appointment instead of creating one; it stays the contact's it was booked by, whatever
@@ -29,6 +29,7 @@ import { claimFormToken, isTokenClaimed, tokenUsedError } from './form-token';
 import { submissionConsent } from './consent';
 import { idempotencyKeyOf, type PreparedSubmission, prepareSubmission, type SubmitEnv, type SubmitRequest, submissionRows } from './submissions';
 import { discardUploads, storeUploads, uploadRows } from './uploads';
+import { contactEvent, outboxBatch } from '../webhooks/outbox';
 
 export interface Booked {
   appointment: AppointmentRow;
@@ -153,6 +154,8 @@ export async function bookAppointment(env: SubmitEnv, input: BookingInput): Prom
     ...consent,
     ...uploadRows(env.db, prepared.uploads, prepared.uploadSource, submissionId, env.now),
     ...claimFormToken(env.db, 'calendar', calendar.id, payload[FORM_TOKEN_FIELD], idempotencyKeyOf(payload)),
+    // A move's batch (moveStatements) already holds its appointment.rescheduled event.
+    ...(contact ? outboxBatch(env.db, [contactEvent(contact), { type: 'appointment.booked', kind: 'appointment', recordId: id }], env.now, env.random) : []),
   ];
 
   await storeUploads(env.bucket, prepared.uploads);

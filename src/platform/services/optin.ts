@@ -3,7 +3,8 @@
  * contact of the location (one per email, or per phone without one), the funnel records an
  * optin event for the step, and the visitor's session is kept or started. Every check runs
  * before the writes, and the writes go in one D1 batch: all of them happen or none does,
- * so a failed opt-in can simply be sent again.
+ * so a failed opt-in can simply be sent again. The batch holds the contact.created or
+ * contact.updated webhook event too (../webhooks/outbox.ts).
  *
  * A fingerprint is no secret (a readable cookie, echoed by several answers), so it never
  * finds or changes a stored contact: only an email or phone the visitor typed does. The
@@ -14,6 +15,7 @@ import type { ContactPayload } from '../../schemas/funnel-calls';
 import { cryptoRandom, newFingerprint, type RandomBytes } from '../../lib/ids';
 import { asPhone } from '../../lib/validation/phone';
 import { ApiError } from '../http';
+import { contactEvent, outboxBatch } from '../webhooks/outbox';
 import { prepareContactWrite } from './contacts';
 import { assertFunnelStep, funnelEventStatement } from './funnel-events';
 import { type Funnel, getFunnel } from './funnels';
@@ -115,7 +117,12 @@ export async function submitOptin(db: D1Database, p: ContactPayload, now: number
         contact.idSql,
       )
     : undefined;
-  const results = await db.batch([contact.statement, ...(sessionStatement ? [sessionStatement] : []), ...(eventStatement ? [eventStatement] : [])]);
+  const results = await db.batch([
+    contact.statement,
+    ...(sessionStatement ? [sessionStatement] : []),
+    ...(eventStatement ? [eventStatement] : []),
+    ...outboxBatch(db, [contactEvent(contact)], now, random),
+  ]);
   const id = (results[0]?.results[0] as { id?: string } | undefined)?.id;
   if (!id) throw new Error('the opt-in batch stored no contact');
   return { contact: sentContact(id, p, email, phone), fingerprint, ...session };

@@ -6,6 +6,7 @@
  */
 import { cryptoRandom, newId, type RandomBytes } from '../../lib/ids';
 import type { Charge, ChargeResult } from '../payments/provider';
+import { outboxBatch } from '../webhooks/outbox';
 import { type FunnelEvent, funnelEventStatement } from './funnel-events';
 import type { ProductRow } from './products';
 
@@ -138,7 +139,8 @@ export async function createOrder(
 }
 
 /**
- * Marks the order paid, stores its payments and the sale's funnel event, in one batch. The
+ * Marks the order paid, stores its payments, the sale's funnel event and its order.paid
+ * webhook event, in one batch. The
  * event is recorded only by the request that settles the order, so a concurrent retry that
  * Stripe answered with a replay does not count the sale twice.
  */
@@ -150,8 +152,10 @@ export async function markPaid(
   now: number,
   random: RandomBytes = cryptoRandom,
 ): Promise<void> {
+  const unpaid = { sql: "EXISTS (SELECT 1 FROM orders WHERE id = ? AND status != 'paid')", params: [order.id] };
   await db.batch([
-    funnelEventStatement(db, event, now, { sql: "EXISTS (SELECT 1 FROM orders WHERE id = ? AND status != 'paid')", params: [order.id] }),
+    funnelEventStatement(db, event, now, unpaid),
+    ...outboxBatch(db, [{ type: 'order.paid', kind: 'order', recordId: order.id, when: unpaid }], now, random),
     db
       .prepare(
         `UPDATE orders SET status = 'paid', provider_ref = ?, provider_customer = ?, payment_method = ?, error = NULL, paid_at = ?, updated_at = ?
@@ -181,7 +185,22 @@ export async function markPaid(
 }
 
 export async function markFailed(db: D1Database, order: OrderRow, message: string, now: number): Promise<void> {
-  await db.prepare("UPDATE orders SET status = 'failed', error = ?, updated_at = ? WHERE id = ? AND status != 'paid'").bind(message, now, order.id).run();
+  await db.batch([
+    ...outboxBatch(
+      db,
+      [
+        {
+          type: 'payment.failed',
+          kind: 'order',
+          recordId: order.id,
+          detail: { failureMessage: message },
+          when: { sql: "EXISTS (SELECT 1 FROM orders WHERE id = ? AND status NOT IN ('paid', 'failed'))", params: [order.id] },
+        },
+      ],
+      now,
+    ),
+    db.prepare("UPDATE orders SET status = 'failed', error = ?, updated_at = ? WHERE id = ? AND status != 'paid'").bind(message, now, order.id),
+  ]);
 }
 
 /** The pay call's logs: one entry per charge of the order, each naming the order. */

@@ -8,6 +8,7 @@
  * rows as they were and the request can simply be repeated.
  */
 import { ApiError } from '../http';
+import { outboxBatch } from '../webhooks/outbox';
 import { contactConsents, eraseConsentStatements } from './consent-records';
 
 export const ERASED = '[erased]';
@@ -148,6 +149,22 @@ export async function eraseContact(db: D1Database, bucket: R2Bucket, contactId: 
          WHERE id = ?`,
       )
       .bind(ERASED, now, now, contactId),
+    // The payloads kept for its pending events hold what was just erased: rebuilt from the erased records if sent again.
+    db.prepare("UPDATE webhook_events SET payload = NULL WHERE contact_id = ? AND type != 'contact.erased'").bind(contactId),
+    // Reported once, by the erasure that set erased_at.
+    ...outboxBatch(
+      db,
+      [
+        {
+          type: 'contact.erased',
+          kind: 'contact',
+          recordId: contactId,
+          detail: { erasedAt: new Date(now).toISOString() },
+          when: { sql: 'EXISTS (SELECT 1 FROM contacts WHERE id = ? AND erased_at = ?)', params: [contactId, now] },
+        },
+      ],
+      now,
+    ),
   ]);
   return { filesDeleted: uploads.filter((u) => u.filename !== ERASED).length };
 }

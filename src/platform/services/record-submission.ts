@@ -1,9 +1,9 @@
 /**
  * Recording an accepted form or survey submission: the files go to R2, then the contact,
- * the submission, its uploads, its consent record (./consent.ts) and (inside a funnel) the
- * opt-in event are written in ONE D1 batch, all or nothing (objects are removed again if
- * the batch fails). A submission
- * whose idempotency key was stored before answers what the first one answered, and
+ * the submission, its uploads, its consent record (./consent.ts), (inside a funnel) the
+ * opt-in event, and its webhook events (contact and submission, ../webhooks/outbox.ts) are
+ * written in ONE D1 batch, all or nothing (objects are removed again if the batch fails).
+ * A submission whose idempotency key was stored before answers what the first one answered, and
  * writes nothing: a retry, double click or replay stores one submission and one contact.
  * The same batch claims the submission's form token (./form-token.ts), so a token serves
  * one submission.
@@ -17,6 +17,14 @@ import { funnelEventStatement } from './funnel-events';
 import type { PreparedSubmission, SubmitEnv, SubmitRequest } from './submissions';
 import { idempotencyKeyOf, submissionRows } from './submissions';
 import { discardUploads, storeUploads, uploadRows } from './uploads';
+import { contactEvent, type OutboxEvent, outboxBatch } from '../webhooks/outbox';
+
+/** The form.submitted or survey.submitted webhook event of a submission (a survey's says whether it disqualified). */
+function submittedEvent(kind: string, id: string, disqualified: boolean | undefined): OutboxEvent {
+  return kind === 'survey'
+    ? { type: 'survey.submitted', kind: 'submission', recordId: id, detail: { disqualified: Boolean(disqualified) } }
+    : { type: 'form.submitted', kind: 'submission', recordId: id };
+}
 
 /**
  * The contact as the widget reads it back: its id and what this submission told us. The
@@ -155,6 +163,7 @@ export async function recordSubmission(
         document: { table: req.kind === 'survey' ? 'surveys' : 'forms', id: row.refId },
       })),
       ...claimFormToken(env.db, req.kind, row.refId, req.payload[FORM_TOKEN_FIELD], key),
+      ...outboxBatch(env.db, [contactEvent(contact), submittedEvent(req.kind, id, row.disqualified)], env.now, env.random),
     ]);
   } catch (err) {
     await discardUploads(env.bucket, prepared.uploads);
