@@ -1,6 +1,7 @@
 /** Helpers of the webhook event tests: an endpoint per test file and the events its receiver got, verified with standardwebhooks. */
 import { env } from 'cloudflare:test';
 import { Webhook } from 'standardwebhooks';
+import { vi } from 'vitest';
 import type { ReceivedRequest } from '../support/webhook-receiver-stand-in';
 import { admin } from './admin-support';
 
@@ -22,10 +23,22 @@ export async function receivedAt(path: string): Promise<ReceivedRequest[]> {
   return all.filter((r) => new URL(r.url).pathname === path);
 }
 
-/** The events received at `path`, each verified with the standardwebhooks package (a bad signature throws). */
+/**
+ * The events received at `path`, each verified with the standardwebhooks package (a bad
+ * signature throws). Tests move the worker's clock, so each is verified as of the time it
+ * was signed at (the package refuses a timestamp 5 minutes off its own clock).
+ */
 export async function eventsAt(path: string): Promise<ReceivedEvent[]> {
   const verifier = new Webhook(SECRET);
-  return (await receivedAt(path)).map((r) => ({ ...(verifier.verify(r.body, r.headers) as Omit<ReceivedEvent, 'headers'>), headers: r.headers }));
+  return (await receivedAt(path)).map((r) => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Number(r.headers['webhook-timestamp']) * 1000);
+    try {
+      return { ...(verifier.verify(r.body, r.headers) as Omit<ReceivedEvent, 'headers'>), headers: r.headers };
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 }
 
 export async function eventRows(): Promise<{ id: string; type: string; record_id: string }[]> {
