@@ -4,7 +4,8 @@
  *
  * - Each view's day is the calendar day in its funnel's location zone; a view of a funnel
  *   that no longer exists, or a message that is not a view, is dropped.
- * - `view_rollups` counts views per funnel, day, step, page, experiment and variant.
+ * - `view_rollups` counts views per funnel, day, step, page, experiment and variant, and
+ *   per funnel and day whatever the step (the row whose step, page and variant are all '').
  * - The visitor's key (./salts.ts) is inserted into `view_visitors`; a first sighting
  *   counts a unique visitor on its rollup row (trigger), a repeat does nothing.
  * - `step_visitors` records the steps each key reached that day, in the order of the views;
@@ -68,17 +69,22 @@ export async function keyViews(db: D1Database, views: readonly ViewMessage[], no
   return keyed;
 }
 
-const rollupKey = (view: KeyedView) => [view.funnelId, view.day, view.stepId, view.pageId, view.experimentId, view.variantId];
+/** The counters a view adds to: its step's page and variant, and its funnel's day as a whole. */
+const rollupKeys = (view: KeyedView) => [
+  [view.funnelId, view.day, view.stepId, view.pageId, view.experimentId, view.variantId],
+  [view.funnelId, view.day, '', '', '', ''],
+];
 
 /** The statements that roll `views` up: counters first (the visitor triggers update them), then keys, then steps in view order. */
 export function rollupStatements(db: D1Database, views: readonly KeyedView[]): D1PreparedStatement[] {
   const counts = new Map<string, { key: string[]; views: number }>();
   for (const view of views) {
-    const key = rollupKey(view);
-    const id = JSON.stringify(key);
-    const entry = counts.get(id) ?? { key, views: 0 };
-    entry.views++;
-    counts.set(id, entry);
+    for (const key of rollupKeys(view)) {
+      const id = JSON.stringify(key);
+      const entry = counts.get(id) ?? { key, views: 0 };
+      entry.views++;
+      counts.set(id, entry);
+    }
   }
   const upsert = db.prepare(
     `INSERT INTO view_rollups (funnel_id, day, step_id, page_id, experiment_id, variant_id, views) VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -89,17 +95,19 @@ export function rollupStatements(db: D1Database, views: readonly KeyedView[]): D
      ON CONFLICT DO NOTHING`,
   );
   const reached = db.prepare('INSERT INTO step_visitors (funnel_id, day, visitor, step_id) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING');
-  const visitorRows = new Map<string, KeyedView>();
+  const visitorRows = new Map<string, unknown[]>();
   const stepRows = new Map<string, KeyedView>();
   for (const view of [...views].sort((a, b) => a.at - b.at)) {
-    const [funnel, day, step, page, experiment, variant] = rollupKey(view);
-    visitorRows.set(JSON.stringify([funnel, day, view.visitor, step, page, experiment, variant]), view);
-    const stepId = JSON.stringify([funnel, day, view.visitor, step]);
+    for (const [funnel, day, step, page, experiment, variant] of rollupKeys(view)) {
+      const row = [funnel, day, view.visitor, step, page, experiment, variant];
+      visitorRows.set(JSON.stringify(row), row);
+    }
+    const stepId = JSON.stringify([view.funnelId, view.day, view.visitor, view.stepId]);
     if (!stepRows.has(stepId)) stepRows.set(stepId, view);
   }
   return [
     ...[...counts.values()].map(({ key, views: n }) => upsert.bind(...key, n)),
-    ...[...visitorRows.values()].map((x) => seen.bind(x.funnelId, x.day, x.visitor, x.stepId, x.pageId, x.experimentId, x.variantId)),
+    ...[...visitorRows.values()].map((row) => seen.bind(...row)),
     ...[...stepRows.values()].map((x) => reached.bind(x.funnelId, x.day, x.visitor, x.stepId)),
   ];
 }
