@@ -90,6 +90,8 @@ CREATE TABLE page_vitals (
   created_at INTEGER NOT NULL
 );
 CREATE INDEX page_vitals_funnel ON page_vitals(funnel_id, day);
+-- Samples are kept 400 days (the hourly cron deletes older ones): a year and its month of comparison.
+CREATE INDEX page_vitals_age ON page_vitals(created_at);
 
 -- The conversions the statistics count, by funnel and time (opt-ins use funnel_events_source of 0009).
 CREATE INDEX appointments_funnel ON appointments(funnel_id, created_at);
