@@ -23,6 +23,7 @@ export function funnelContext(ctx: RenderContext, request: { host: string; path:
     pageName: text(doc.pageName),
     domain: request.host,
     pageUrl: request.path,
+    variantId: text(doc.variantId),
     notrack: request.notrack,
     nextStepUrl: nextStepHref({ doc: ctx.doc, host: ctx.host }),
     pixelId: text(doc.pixelId ?? location.pixelId),

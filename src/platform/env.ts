@@ -9,6 +9,8 @@ export interface Bindings {
   DB: D1Database;
   UPLOADS: R2Bucket;
   PAGE_CACHE: KVNamespace;
+  /** The `edgefunnel-views` queue: views counted off the request path (src/serving/count-view.ts); without it no view is counted. */
+  VIEW_QUEUE?: Queue<unknown>;
   /** Bearer token of the admin API; admin calls are refused while it is unset. */
   ADMIN_TOKEN?: string;
   /** When set, browser calls are forwarded to this upstream platform API instead of the built-in one. */

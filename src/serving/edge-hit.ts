@@ -3,12 +3,15 @@
  * from its edge HTML copy (./html-cache.ts) before the router, Astro or any page work. No
  * copy → undefined, and the request goes on to the pages, which render and store one.
  */
-import { createApiClient } from '../platform/client';
+import { CLIENT_IP_HEADER, createApiClient } from '../platform/client';
 import type { Bindings } from '../platform/env';
 import { consoleRenderLog } from '../tree/log';
 import { fetchPageData } from './get-page';
-import { answerFromEdge, edgeCache } from './html-cache';
+import { answerFromEdge, type EdgeHitOptions, edgeCache } from './html-cache';
+import type { PageRequest } from './page-request';
+import type { RouteEntry } from './page-cache';
 import { freshMsOf } from './page-cache';
+import { countView } from './count-view';
 
 /** Paths that are never a published funnel page. */
 const NOT_FUNNEL_PAGES = /^\/(?:_astro|_ah|v2|widget|survey|api|admin)(?:\/|$)|^\/robots\.txt$/i;
@@ -17,7 +20,7 @@ const NOT_FUNNEL_PAGES = /^\/(?:_astro|_ah|v2|widget|survey|api|admin)(?:\/|$)|^
 export async function edgeHit(request: Request, bindings: Bindings, ctx: ExecutionContext): Promise<Response | undefined> {
   const url = new URL(request.url);
   if (NOT_FUNNEL_PAGES.test(url.pathname)) return undefined;
-  const options = {
+  const options: EdgeHitOptions = {
     kv: bindings.PAGE_CACHE,
     cache: edgeCache(),
     now: Date.now(),
@@ -25,6 +28,21 @@ export async function edgeHit(request: Request, bindings: Bindings, ctx: Executi
     waitUntil: (promise: Promise<unknown>) => ctx.waitUntil(promise),
     fetchPage: (host: string, path: string) => fetchPageData(createApiClient(bindings, ctx), { domain_name: host, page_url: path }),
     log: consoleRenderLog,
+    answered: (route: RouteEntry, page: PageRequest) => {
+      if (page.notrack || !route.funnelId || !route.stepId || !route.pageId) return;
+      countView(bindings, ctx, {
+        funnelId: route.funnelId,
+        stepId: route.stepId,
+        pageId: route.pageId,
+        experimentId: null,
+        variantId: null,
+        host: page.host,
+        ip: request.headers.get(CLIENT_IP_HEADER),
+        userAgent: request.headers.get('user-agent'),
+        source: 'edge',
+        now: options.now,
+      });
+    },
   };
   return answerFromEdge(request, options, url);
 }

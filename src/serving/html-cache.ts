@@ -15,8 +15,8 @@
 import { clockBucket } from '../tree/html-clock';
 import { fnv1a } from '../lib/hash';
 import { resolveLanguage } from '../lib/i18n/languages';
-import { FRESH_MS, type PageFetch, type RefreshOptions, readRoute, refreshInBackground } from './page-cache';
-import { isReservedPath, readPageRequest } from './page-request';
+import { FRESH_MS, type PageFetch, type RefreshOptions, type RouteEntry, readRoute, refreshInBackground } from './page-cache';
+import { isReservedPath, type PageRequest, readPageRequest } from './page-request';
 import { acceptsGzip } from '../lib/quality-list';
 import { requestTimeZone } from '../lib/time/zones';
 import { setAnswerHeaders } from './answer-headers';
@@ -211,6 +211,8 @@ export interface EdgeHitOptions {
   /** Asks the API for host + path (the background refresh of an old route entry). */
   fetchPage: (host: string, path: string) => Promise<PageFetch>;
   log: RefreshOptions['log'];
+  /** Told of every page answered from its copy (a 304 included): the view is counted there (./count-view.ts). */
+  answered?: (route: RouteEntry, page: PageRequest) => void;
 }
 
 /**
@@ -244,9 +246,11 @@ export async function answerFromEdge(request: Request, options: EdgeHitOptions, 
   const lang = resolveLanguage({ pageLanguage: route.language, queryLanguage: page.lang, acceptLanguage: request.headers.get('accept-language') });
   const clock = clockBucket(route.clock, options.now, route.timeZone ?? undefined);
   const key = htmlCacheKey(page.host, page.path, { version: route.version, lang, clock, zone: route.zoned ? (requestTimeZone(request) ?? '') : '', query });
-  return matchHtml(options.cache, key, {
+  const answer = await matchHtml(options.cache, key, {
     gzip: acceptsGzip(clientAcceptEncoding(request)),
     ifNoneMatch: request.headers.get('if-none-match'),
     waitUntil: options.waitUntil,
   }).catch(() => undefined);
+  if (answer && request.method === 'GET') options.answered?.(route, page);
+  return answer;
 }

@@ -53,6 +53,10 @@ export interface RouteEntry {
   zoned: boolean;
   timeZone: string | null;
   storedAt: number;
+  /** The funnel step the page is (views are counted under them, src/serving/count-view.ts); absent in entries written before. */
+  funnelId?: string | null;
+  stepId?: string | null;
+  pageId?: string | null;
 }
 interface PageIdIndex {
   version: string;
@@ -118,7 +122,15 @@ export function versionOf(data: unknown, since: number, previous?: string): stri
 
 /** The route entry of page data: its version, language, clock and zone dependence, and time zone. */
 export function routeEntryOf(data: unknown, version: string, storedAt: number): RouteEntry {
-  const page = (data ?? {}) as { language?: unknown; timezone?: unknown; elements?: unknown; location?: { language?: unknown; timezone?: unknown } };
+  const page = (data ?? {}) as {
+    language?: unknown;
+    timezone?: unknown;
+    elements?: unknown;
+    location?: { language?: unknown; timezone?: unknown };
+    funnelId?: unknown;
+    stepId?: unknown;
+    pageId?: unknown;
+  };
   const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
   return {
     version,
@@ -126,6 +138,9 @@ export function routeEntryOf(data: unknown, version: string, storedAt: number): 
     ...htmlDependenceOf(page.elements),
     timeZone: text(page.timezone) ?? text(page.location?.timezone),
     storedAt,
+    funnelId: text(page.funnelId),
+    stepId: text(page.stepId),
+    pageId: text(page.pageId),
   };
 }
 

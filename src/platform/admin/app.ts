@@ -9,6 +9,7 @@
  *   uploads/{id}/link, contacts/{id}/export, DELETE contacts/{id}: see privacy.ts
  *   GET    /admin/v1/contacts/{id}/consents   a contact's consent records: see consents.ts
  *   PUT webhooks/{id}, webhooks/{id}/test, webhooks/{id}/deliveries: see webhooks.ts
+ * GET /admin/v1/stats/funnels/{id}: a funnel's statistics, see ../stats/routes.ts.
  * The results calls (contacts, submissions, appointments, orders: lists, exports, one contact
  * whole) are ../results/routes.ts.
  * Kinds: see db/documents/index.ts. Writes purge the page-cache keys they make stale.
@@ -34,6 +35,7 @@ import { countTables, deleteDocument, getDocument, putDocument } from './store';
 import { mountResults } from '../results/routes';
 import { sendWebhooksAfterWrites } from '../webhooks/flush';
 import { webhookStatus } from '../webhooks/status';
+import { mountStats } from '../stats/routes';
 
 /** Largest document the admin API accepts (D1 keeps rows up to 2 MB). */
 export const ADMIN_JSON_LIMIT = 1024 * 1024;
@@ -86,6 +88,7 @@ export function createAdminApi(): Hono<AppEnv> {
 
   // Before the document routes: /v1/contacts/{id} and /v1/{kind}/export are not documents.
   mountResults(admin);
+  mountStats(admin);
 
   admin.post('/v1/pages/:id/publish', async (c) => {
     const pageId = parseWith(pageKind.pathId, c.req.param('id'));

@@ -15,6 +15,7 @@ import { getRobotsTxt } from '../services/robots';
 import { rateLimitScale } from '../services/rate-limit';
 import { assertSessionTarget, ensureSession } from '../services/sessions';
 import { clientIp } from './submit-env';
+import { recordVitals } from '../stats/vitals';
 
 /** Counts a public call against its limits (services/call-limits.ts) by the client address the forms use too. */
 function limitCall(c: Context<AppEnv>, call: LimitedCall, locationId?: string): Promise<void> {
@@ -53,6 +54,12 @@ export function registerFunnelRoutes(app: Hono<AppEnv>): void {
       },
       c.var.now,
     );
+    return c.json({ ok: true });
+  });
+
+  mount(app, calls.vitals, async (c, { json }) => {
+    await limitCall(c, 'vitals');
+    await recordVitals(c.env.DB, json, c.var.now);
     return c.json({ ok: true });
   });
 
