@@ -1,5 +1,6 @@
 /**
- * The admin API under /admin/v1, behind a bearer token (auth.ts), with the request's clock (../clock.ts):
+ * The admin API under /admin/v1, behind the bearer token or the dashboard's session (auth.ts), with the
+ * request's clock (../clock.ts); POST /admin/session and /admin/session/sign-out sign the dashboard in and out (sign-in.ts):
  *   GET    /admin/v1/status                 row counts per table, the kinds in dependency order, unpublished page ids
  *   PUT    /admin/v1/{kind}/{id}            store a document (201 created, 200 replaced)
  *   GET    /admin/v1/{kind}/{id}            read it back
@@ -29,6 +30,7 @@ import { signingKey } from '../secrets';
 import { addConsentRoutes } from './consents';
 import { addPrivacyRoutes } from './privacy';
 import { addWebhookRoutes } from './webhooks';
+import { addSignInRoutes } from './sign-in';
 import { countTables, deleteDocument, getDocument, putDocument } from './store';
 import { mountResults } from '../results/routes';
 
@@ -65,7 +67,11 @@ function kindOf(c: Context<AppEnv>): KindName {
 
 export function createAdminApi(): Hono<AppEnv> {
   const admin = new Hono<AppEnv>().basePath('/admin');
-  admin.use('*', requireAdminToken(), clock());
+  admin.use('*', clock());
+  // The dashboard's sign-in and sign-out (./sign-in.ts) are the only calls without the token;
+  // every other path under /admin that is not the API is the dashboard's page (src/pages/admin/).
+  addSignInRoutes(admin);
+  admin.use('/v1/*', requireAdminToken());
 
   admin.get('/v1/status', async (c) => {
     const counts = await countTables(c.env.DB);
@@ -113,7 +119,7 @@ export function createAdminApi(): Hono<AppEnv> {
     return c.json({ kind, id: result.id, deleted: true, ...purged });
   });
 
-  admin.all('*', (c) => c.json({ msg: 'Not found' }, 404));
+  admin.all('/v1/*', (c) => c.json({ msg: 'Not found' }, 404));
   admin.onError((err, c) => errorResponse(c, err));
   return admin;
 }
