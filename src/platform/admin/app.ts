@@ -9,6 +9,8 @@
  *   uploads/{id}/link, contacts/{id}/export, DELETE contacts/{id}: see privacy.ts
  *   GET    /admin/v1/contacts/{id}/consents   a contact's consent records: see consents.ts
  *   PUT webhooks/{id}, webhooks/{id}/test, webhooks/{id}/deliveries: see webhooks.ts
+ *   GET catalog (the dashboard's lists of documents): see catalog.ts
+ *   GET calendars/{id}/appointments, POST appointments/{id}/cancel (the seller's bookings): see bookings.ts
  * The results calls (contacts, submissions, appointments, orders: lists, exports, one contact
  * whole) are ../results/routes.ts.
  * Kinds: see db/documents/index.ts. Writes purge the page-cache keys they make stale.
@@ -31,6 +33,8 @@ import { addConsentRoutes } from './consents';
 import { addPrivacyRoutes } from './privacy';
 import { addWebhookRoutes } from './webhooks';
 import { addSignInRoutes } from './sign-in';
+import { addCatalogRoute } from './catalog';
+import { addBookingRoutes } from './bookings';
 import { countTables, deleteDocument, getDocument, putDocument } from './store';
 import { mountResults } from '../results/routes';
 
@@ -92,6 +96,8 @@ export function createAdminApi(): Hono<AppEnv> {
   });
 
   addPrivacyRoutes(admin);
+  addCatalogRoute(admin);
+  addBookingRoutes(admin);
   addConsentRoutes(admin);
   // Before the document routes: a webhook's URL is checked against the deployment's rules first.
   addWebhookRoutes(admin);

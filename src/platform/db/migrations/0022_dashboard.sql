@@ -8,3 +8,7 @@ CREATE TABLE admin_sessions (
   expires_at INTEGER NOT NULL
 );
 CREATE INDEX admin_sessions_expires ON admin_sessions (expires_at);
+
+-- The dashboard's bookings screen: a calendar's appointments by their start, upcoming and
+-- past, read by keyset (src/platform/admin/bookings.ts).
+CREATE INDEX appointments_calendar_start ON appointments (calendar_id, start_time, id);
