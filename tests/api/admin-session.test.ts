@@ -70,9 +70,18 @@ describe('dashboard sign-in', () => {
   });
 
   it('refuses a sign-in posted from another origin', async () => {
-    const res = await signIn(TOKEN, { origin: 'https://evil.example', accept: 'application/json', 'cf-connecting-ip': '203.0.113.5' });
-    expect(res.status).toBe(403);
-    expect(res.headers.get('set-cookie')).toBeNull();
+    const foreign: Record<string, string>[] = [
+      { origin: 'https://evil.example' },
+      { 'sec-fetch-site': 'cross-site', origin: 'null' },
+      { 'sec-fetch-site': 'same-site' },
+    ];
+    for (const headers of foreign) {
+      const res = await signIn(TOKEN, { ...headers, accept: 'application/json', 'cf-connecting-ip': '203.0.113.5' });
+      expect(res.status).toBe(403);
+      expect(res.headers.get('set-cookie')).toBeNull();
+    }
+    const own = await signIn(TOKEN, { 'sec-fetch-site': 'same-origin', origin: 'null', accept: 'application/json', 'cf-connecting-ip': '203.0.113.5' });
+    expect(own.status).toBe(200);
   });
 
   it('lets the cookie read, and write only with the CSRF token', async () => {

@@ -43,10 +43,16 @@ function failed(c: Context<AppEnv>, failure: Failure): Response {
   return c.redirect(`/admin?error=${failure}`, 303);
 }
 
-/** Whether the request came from this origin's own page (browsers send Origin on every POST). */
+/**
+ * Whether the request came from this origin's own page. Browsers say so in Sec-Fetch-Site;
+ * the dashboard sends no referrer, so their Origin on its form posts is `null`, and only an
+ * Origin that names a site is compared. Scripts without either header pass.
+ */
 function sameOrigin(c: Context<AppEnv>): boolean {
+  const site = c.req.header('sec-fetch-site');
+  if (site) return site === 'same-origin';
   const origin = c.req.header('origin');
-  return !origin || origin === new URL(c.req.url).origin;
+  return !origin || origin === 'null' || origin === new URL(c.req.url).origin;
 }
 
 async function readForm(c: Context<AppEnv>): Promise<Record<string, string>> {
