@@ -13,7 +13,7 @@ export function NewTest() {
   const steps = (funnel?.steps ?? []).filter((s) => s.pageId);
   const [stepId, setStepId] = useState('');
   const step = steps.find((s) => s.id === stepId) ?? steps[0];
-  const candidates = (catalog?.pages ?? []).filter((p) => p.funnelId === funnelId && p.published && p.id !== step?.pageId);
+  const candidates = (catalog?.pages ?? []).filter((p) => p.funnelId === funnelId && p.published && !p.stepId);
   const [chosen, setChosen] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);

@@ -1,7 +1,8 @@
 /**
  * GET /admin/v1/catalog: what the dashboard's screens choose from, in one round trip (issue
  * 29): locations (with their zone and currency, which every time and amount is shown in),
- * funnels with their steps, pages with their draft and published state, calendars, forms,
+ * funnels with their steps, pages with their draft and published state (a page's funnel is its
+ * step's, or the one its document names: a split test's variant page serves no step), calendars, forms,
  * surveys, split tests and webhook endpoints. Summaries only: a page's elements, a form's
  * fields and a webhook's secrets are read one by one through GET /admin/v1/{kind}/{id}. Each
  * list holds at most CATALOG_LIMIT rows.
@@ -15,7 +16,7 @@ const QUERIES = {
   locations: 'SELECT id, name, timezone, currency, language FROM locations ORDER BY name, id',
   funnels: 'SELECT id, location_id AS locationId, name, domain FROM funnels ORDER BY name, id',
   steps: 'SELECT id, funnel_id AS funnelId, name, path, position, page_id AS pageId FROM funnel_steps ORDER BY funnel_id, position',
-  pages: `SELECT id, location_id AS locationId, funnel_id AS funnelId, step_id AS stepId, name, version, published_at AS publishedAt, updated_at AS updatedAt,
+  pages: `SELECT id, location_id AS locationId, COALESCE(funnel_id, json_extract(draft, '$.funnelId')) AS funnelId, step_id AS stepId, name, version, published_at AS publishedAt, updated_at AS updatedAt,
             published IS NOT NULL AS published, (published IS NULL OR published != draft) AS draftChanged FROM pages ORDER BY name, id`,
   calendars: 'SELECT id, location_id AS locationId, name, timezone FROM calendars ORDER BY name, id',
   forms: 'SELECT id, location_id AS locationId, name FROM forms ORDER BY name, id',
