@@ -1,5 +1,6 @@
 /**
- * The admin API under /admin/v1, behind a bearer token (auth.ts), with the request's clock (../clock.ts):
+ * The admin API under /admin/v1, behind the bearer token or the dashboard's session (auth.ts), with the
+ * request's clock (../clock.ts); POST /admin/session and /admin/session/sign-out sign the dashboard in and out (sign-in.ts):
  *   GET    /admin/v1/status                 row counts per table, the kinds in dependency order, unpublished page ids,
  *                                           paused webhook endpoints and the dispatches waiting, held or dead
  *   PUT    /admin/v1/{kind}/{id}            store a document (201 created, 200 replaced)
@@ -10,6 +11,8 @@
  *   GET    /admin/v1/contacts/{id}/consents   a contact's consent records: see consents.ts
  *   PUT webhooks/{id}, webhooks/{id}/test, webhooks/{id}/deliveries: see webhooks.ts
  * GET /admin/v1/stats/funnels/{id}: a funnel's statistics, see ../stats/routes.ts.
+ *   GET catalog (the dashboard's lists of documents): see catalog.ts
+ *   GET calendars/{id}/appointments, POST appointments/{id}/cancel (the seller's bookings): see bookings.ts
  * The results calls (contacts, submissions, appointments, orders: lists, exports, one contact
  * whole) are ../results/routes.ts.
  * Kinds: see db/documents/index.ts. Writes purge the page-cache keys they make stale.
@@ -31,6 +34,9 @@ import { signingKey } from '../secrets';
 import { addConsentRoutes } from './consents';
 import { addPrivacyRoutes } from './privacy';
 import { addWebhookRoutes } from './webhooks';
+import { addSignInRoutes } from './sign-in';
+import { addCatalogRoute } from './catalog';
+import { addBookingRoutes } from './bookings';
 import { countTables, deleteDocument, getDocument, putDocument } from './store';
 import { mountResults } from '../results/routes';
 import { sendWebhooksAfterWrites } from '../webhooks/flush';
@@ -70,7 +76,11 @@ function kindOf(c: Context<AppEnv>): KindName {
 
 export function createAdminApi(): Hono<AppEnv> {
   const admin = new Hono<AppEnv>().basePath('/admin');
-  admin.use('*', requireAdminToken(), clock(), sendWebhooksAfterWrites());
+  admin.use('*', clock());
+  // The dashboard's sign-in and sign-out (./sign-in.ts) are the only calls without the token;
+  // every other path under /admin that is not the API is the dashboard's page (src/pages/admin/).
+  addSignInRoutes(admin);
+  admin.use('/v1/*', requireAdminToken(), sendWebhooksAfterWrites());
 
   admin.get('/v1/status', async (c) => {
     const counts = await countTables(c.env.DB);
@@ -98,6 +108,8 @@ export function createAdminApi(): Hono<AppEnv> {
   });
 
   addPrivacyRoutes(admin);
+  addCatalogRoute(admin);
+  addBookingRoutes(admin);
   addConsentRoutes(admin);
   // Before the document routes: a webhook's URL is checked against the deployment's rules first.
   addWebhookRoutes(admin);
@@ -125,7 +137,7 @@ export function createAdminApi(): Hono<AppEnv> {
     return c.json({ kind, id: result.id, deleted: true, ...purged });
   });
 
-  admin.all('*', (c) => c.json({ msg: 'Not found' }, 404));
+  admin.all('/v1/*', (c) => c.json({ msg: 'Not found' }, 404));
   admin.onError((err, c) => errorResponse(c, err));
   return admin;
 }
