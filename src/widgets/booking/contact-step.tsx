@@ -24,7 +24,7 @@ import { useFormEngine } from '../form/use-form-engine';
 import { eventData, funnelEventData } from '../form/widget-tracking';
 import type { CardHandle } from './card-field';
 import { CardSlot } from './card-slot';
-import { longDate, slotTime } from './format';
+import { longDate, slotTime, zoneName } from './format';
 import type { BookingMessages } from './messages';
 import type { BookingCalendar, BookingSettings } from './types';
 
@@ -63,6 +63,9 @@ export function ContactStep(props: ContactStepProps) {
   const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState('');
   const [cardError, setCardError] = useState('');
+  // The step replaced the one the focus was in: its heading takes it (and is read out).
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
   const fields = calendar.form.fields.filter((f) => f.type !== 'submit' && f.active !== false);
   const formFields = fields.filter((f) => f.type !== 'payment');
   const today = todayIn(zone, Date.now());
@@ -199,13 +202,15 @@ export function ContactStep(props: ContactStepProps) {
           ←
         </button>
         <p className="ef-booking__summary-time" data-slot={slot}>
-          {slotTime(slot, props.settings.use24h)} ({zone.replaceAll('_', ' ')})
+          {slotTime(slot, props.settings.use24h, props.lang)} ({zoneName(zone)})
         </p>
         <p>{calendar.durationLabel}</p>
         <p>{longDate(slot.slice(0, 10), props.lang)}</p>
         {calendar.paid && <p>{calendar.paid.amountLabel}</p>}
       </div>
-      <h2 id="ef-booking-contact-title">{m.enterInformation}</h2>
+      <h2 id="ef-booking-contact-title" ref={heading} tabIndex={-1}>
+        {m.enterInformation}
+      </h2>
       {calendar.paid && held && <p className="ef-booking__hint">{m.heldFor}</p>}
       {serverError && (
         <p className="ef-booking__error" role="alert">

@@ -23,6 +23,7 @@ import { redirectTop } from '../embed/protocol';
 import { useFormEngine } from './use-form-engine';
 import { useSubmission } from './use-submission';
 import { eventData, funnelEventData, trackSubmission, trackWidgetView, visitorFingerprint } from './widget-tracking';
+import { FocusedEnd } from '../end-screen';
 
 export interface FormWidgetProps {
   formId: string;
@@ -137,9 +138,9 @@ export default function FormWidget(props: FormWidgetProps) {
 
   if (done?.kind === 'thank-you') {
     return (
-      <div className="ef-form ef-form--done" style={formCssVars(form) as CSSProperties} role="status" data-form-state="done">
+      <FocusedEnd className="ef-form ef-form--done" style={formCssVars(form) as CSSProperties} data={{ 'data-form-state': 'done' }}>
         <p className="ef-thank-you">{done.text}</p>
-      </div>
+      </FocusedEnd>
     );
   }
   const busy = state.kind === 'sending' || done?.kind === 'redirect';
