@@ -137,8 +137,11 @@ export default function FormWidget(props: FormWidgetProps) {
   };
 
   if (done?.kind === 'thank-you') {
+    // On its own page the form's heading field is the page's h1: it stays for screen readers when the fields go.
+    const heading = props.element ? undefined : form.fields.find((f) => f.type === 'h1' && f.label);
     return (
       <FocusedEnd className="ef-form ef-form--done" style={formCssVars(form) as CSSProperties} data={{ 'data-form-state': 'done' }}>
+        {heading && <h1 className="ef-sr-only">{heading.label}</h1>}
         <p className="ef-thank-you">{done.text}</p>
       </FocusedEnd>
     );
