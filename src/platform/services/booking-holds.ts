@@ -83,6 +83,22 @@ export function releaseHoldStatements(db: D1Database, holdId: string): D1Prepare
   ];
 }
 
+export const HOLD_NOT_EXTENDED = 'This hold has ended or was already extended.';
+
+/**
+ * Extends a live hold by HOLD_MS, once (issue 31: the visitor is warned before it ends and
+ * may keep the time once more). A hold already extended is one whose end is more than HOLD_MS
+ * after it was taken, so no column records it. 409 when it has ended or was extended.
+ */
+export async function extendHold(db: D1Database, holdId: string, now: number): Promise<number> {
+  const row = await db
+    .prepare('UPDATE slot_holds SET expires_at = expires_at + ? WHERE id = ? AND expires_at > ? AND expires_at - created_at <= ? RETURNING expires_at')
+    .bind(HOLD_MS, holdId, now, HOLD_MS)
+    .first<{ expires_at: number }>();
+  if (!row) throw new ApiError(409, HOLD_NOT_EXTENDED);
+  return row.expires_at;
+}
+
 /** The visitor's live hold of this calendar and start, or null (expired, released or another slot). */
 export async function liveHold(db: D1Database, holdId: string, calendarId: string, start: number, now: number): Promise<HoldRow | null> {
   return db

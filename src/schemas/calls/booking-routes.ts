@@ -61,6 +61,7 @@ export const bookingRoutes = {
   setupIntent: route<{ json: typeof setupIntentBody; answer: { client_secret?: string } }>('POST', '/appointment/setup-intent'),
   hold: route<{ json: typeof holdBody; answer: { hold_id: string; hold_token: string; expires_at: number } }>('POST', '/appointment/hold'),
   releaseHold: route<{ params: typeof holdParams; json: typeof releaseHoldBody }>('POST', '/appointment/hold/:holdId/release'),
+  extendHold: route<{ params: typeof holdParams; json: typeof releaseHoldBody; answer: { expires_at: number } }>('POST', '/appointment/hold/:holdId/extend'),
   bookingError: route<{ json: typeof bookingErrorBody }>('POST', '/appointment/booking-error'),
   cancel: route<{ params: typeof appointmentParams; json: typeof cancelBody; answer: { appointment: BookedAppointment } }>('POST', '/appointment/:id/cancel'),
   note: route<{ params: typeof appointmentNoteParams; json: typeof noteBody }>('POST', '/appointment/:appointmentId/note'),

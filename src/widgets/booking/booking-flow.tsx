@@ -65,6 +65,8 @@ export function BookingFlow(props: BookingWidgetProps & { initialZone: string })
   const [step, setStep] = useState<Step>({ name: 'date' });
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /** The visitor came back to the dates from another step (their heading then takes the focus). */
+  const [returned, setReturned] = useState(false);
 
   const changeZone = (next: string) => {
     setZone(next);
@@ -119,6 +121,7 @@ export function BookingFlow(props: BookingWidgetProps & { initialZone: string })
   if (!calendar) return <p className="ef-booking__error">{m.cannotFindCalendar}</p>;
 
   const backToDates = (message: string | null) => {
+    setReturned(true);
     setError(message);
     setStep({ name: 'date' });
     if (message) setSlotsVersion((v) => v + 1);
@@ -188,6 +191,7 @@ export function BookingFlow(props: BookingWidgetProps & { initialZone: string })
             setPicker(newPicker(today));
           }}
           onConfirm={onSlot}
+          takeFocus={returned}
         />
       )}
       {step.name === 'contact' && (

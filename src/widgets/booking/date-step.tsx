@@ -43,7 +43,13 @@ export interface DateStepProps {
   onZone: (zone: string) => void;
   onCalendar: (id: string) => void;
   onConfirm: (slot: string) => void;
+  /** Back from another step: the month's heading takes the focus, as each step's heading does. */
+  takeFocus?: boolean;
 }
+
+/** Where the focus goes after the step's view changes: the month's heading or the chosen day's. */
+type FocusTarget = 'month' | 'day' | null;
+const FOCUS_SELECTORS: Record<Exclude<FocusTarget, null>, string> = { month: '.ef-booking__month-title', day: '.ef-booking__day-title' };
 
 /** The widget is narrow (one pane at a time): under 650 px of its own width, as booking.css's container query. */
 const NARROW_PX = 650;
@@ -71,6 +77,16 @@ export function DateStep(props: DateStepProps) {
     return () => observer.disconnect();
   }, []);
   const isNarrow = () => narrow.current ?? (root.current?.clientWidth ?? 0) < NARROW_PX;
+
+  // A view that replaces the one the focus was in (back from the contact step, a day chosen on a
+  // narrow screen, back to its month) moves the focus to its heading, which screen readers read.
+  const focusTarget = useRef<FocusTarget>(props.takeFocus ? 'month' : null);
+  useEffect(() => {
+    const target = focusTarget.current;
+    if (!target) return;
+    focusTarget.current = null;
+    root.current?.querySelector<HTMLElement>(FOCUS_SELECTORS[target])?.focus();
+  });
 
   useEffect(() => {
     if (slots.status !== 'ready' || !picker.autoPick || !props.awake) return;
@@ -113,7 +129,10 @@ export function DateStep(props: DateStepProps) {
             loading={slots.status === 'loading'}
             canGoBack={picker.month > firstOfMonth(rangeStart)}
             onFocus={focus}
-            onSelect={(date) => props.onPicker({ ...picker, focused: date, date, slot: null, autoPick: false })}
+            onSelect={(date) => {
+              if (isNarrow()) focusTarget.current = 'day';
+              props.onPicker({ ...picker, focused: date, date, slot: null, autoPick: false });
+            }}
           />
           {slots.status === 'ready' && monthDays.length === 0 && (
             <div className="ef-booking__empty" role="status">
@@ -140,10 +159,19 @@ export function DateStep(props: DateStepProps) {
           )}
           {picker.date && (
             <>
-              <button type="button" className="ef-booking__back ef-booking__narrow-only" onClick={() => props.onPicker({ ...picker, date: null, slot: null })}>
+              <button
+                type="button"
+                className="ef-booking__back ef-booking__narrow-only"
+                onClick={() => {
+                  focusTarget.current = 'month';
+                  props.onPicker({ ...picker, date: null, slot: null });
+                }}
+              >
                 ← {m.backToCalendar}
               </button>
-              <h3 className="ef-booking__day-title">{fillTemplate(m.timesFor, { date: longDate(picker.date, lang) })}</h3>
+              <h2 className="ef-booking__day-title" tabIndex={-1}>
+                {fillTemplate(m.timesFor, { date: longDate(picker.date, lang) })}
+              </h2>
               {slots.status !== 'ready' ? null : daySlots.length === 0 ? (
                 <p className="ef-booking__empty">{m.noSlots}</p>
               ) : (
@@ -153,6 +181,7 @@ export function DateStep(props: DateStepProps) {
                   selected={picker.slot}
                   zone={props.zone}
                   use24h={props.settings.use24h}
+                  lang={lang}
                   messages={m}
                   onChoose={(slot) => props.onPicker({ ...picker, slot })}
                   onConfirm={props.onConfirm}

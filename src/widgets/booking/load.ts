@@ -15,6 +15,7 @@ import { type FormBody, formBody } from '../../schemas/form';
 import { formStrings } from '../form/strings';
 import { bookingMessages, durationLabel } from './messages';
 import type { BookingCalendar, BookingSettings, BookingWidgetProps, PrerenderedSlots, RescheduleEvent } from './types';
+import { readableAccent } from '../../lib/contrast';
 
 /** `inWidget`: the message shows inside the widget (its step 4), not on the error screen. */
 export type Loaded<T> = { ok: true; value: T } | { ok: false; status: number; msg: string; inWidget?: true };
@@ -94,7 +95,8 @@ function settingsOf(provider: Loose | null, calendarZone: string, query: Booking
     popup: query.popup,
     notrack: query.notrack,
     inline,
-    color: query.color,
+    // The accent is the background of white text and the text on white: corrected until both read (4.5:1).
+    color: readableAccent(query.color),
   };
 }
 

@@ -23,6 +23,7 @@ import { redirectTop } from '../embed/protocol';
 import { useFormEngine } from './use-form-engine';
 import { useSubmission } from './use-submission';
 import { eventData, funnelEventData, trackSubmission, trackWidgetView, visitorFingerprint } from './widget-tracking';
+import { FocusedEnd } from '../end-screen';
 
 export interface FormWidgetProps {
   formId: string;
@@ -136,10 +137,13 @@ export default function FormWidget(props: FormWidgetProps) {
   };
 
   if (done?.kind === 'thank-you') {
+    // On its own page the form's heading field is the page's h1: it stays for screen readers when the fields go.
+    const heading = props.element ? undefined : form.fields.find((f) => f.type === 'h1' && f.label);
     return (
-      <div className="ef-form ef-form--done" style={formCssVars(form) as CSSProperties} role="status" data-form-state="done">
+      <FocusedEnd className="ef-form ef-form--done" style={formCssVars(form) as CSSProperties} data={{ 'data-form-state': 'done' }}>
+        {heading && <h1 className="ef-sr-only">{heading.label}</h1>}
         <p className="ef-thank-you">{done.text}</p>
-      </div>
+      </FocusedEnd>
     );
   }
   const busy = state.kind === 'sending' || done?.kind === 'redirect';
