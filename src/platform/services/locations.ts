@@ -15,6 +15,8 @@ export interface Location {
   phone: string;
   email: string;
   branding: { logoURL: string; domain: string; name: string };
+  /** The membership site (requirements ROUTES-9): an http(s) URL or a site path, '' for none. */
+  membershipUrl: string;
   /** The seller's own publishable key, when it has one; only `pk_` keys are ever kept. */
   stripePublishableKey: string;
 }
@@ -34,6 +36,7 @@ const locationExtras = v.looseObject({
   email: v.optional(v.fallback(v.string(), ''), ''),
   branding: v.optional(v.fallback(branding, { logoURL: '', domain: '', name: '' }), {}),
   stripePublishableKey: v.optional(v.fallback(v.string(), ''), ''),
+  membershipUrl: v.optional(v.fallback(v.string(), ''), ''),
 });
 
 function parseDoc(doc: string): v.InferOutput<typeof locationExtras> {
@@ -71,6 +74,7 @@ export function locationFromRow(row: LocationRow): Location {
     email: doc.email,
     branding: { logoURL: doc.branding.logoURL, domain: doc.branding.domain, name: doc.branding.name || row.name },
     stripePublishableKey: publishableOnly(doc.stripePublishableKey),
+    membershipUrl: doc.membershipUrl,
   };
 }
 
