@@ -71,6 +71,7 @@ export function buildPageData(input: PageStateInput): PageData {
       phone: location.phone,
       email: location.email,
       branding: location.branding,
+      tracking: location.tracking,
     },
   };
 }
