@@ -5,6 +5,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { callApi, refusalText } from '../../client/api';
+import { appointmentLinks } from '../../lib/appointment-links';
 import { redirectTarget } from '../../lib/links';
 import { fillMergeUrl } from '../../lib/merge-fields';
 import { firstOfMonth } from '../../lib/time/calendar-month';
@@ -12,7 +13,7 @@ import { todayIn } from '../../lib/time/today';
 import { guessTimeZone } from '../../lib/time/zones';
 import { type BookedAppointment, type BookingAnswer, bookingRoutes } from '../../schemas/calls/booking-routes';
 import { postBookingComplete, postCloseWindow, redirectTop } from '../embed/protocol';
-import { rememberContact } from '../form/sticky-contact';
+import { rememberAppointment, rememberContact } from '../form/sticky-contact';
 import { trackWidgetView, visitorFingerprint } from '../form/widget-tracking';
 import { LazyPartView, LoadFailed, lazyPart } from '../lazy-part';
 import { Confirmation } from './confirmation';
@@ -141,6 +142,15 @@ export function BookingFlow(props: BookingWidgetProps & { initialZone: string })
 
   const onBooked = (answer: BookingAnswer, contact: Record<string, string>) => {
     if (calendar.stickyContact) rememberContact(calendar.locationId, { ...contact, id: answer.contactId });
+    const links = appointmentLinks(props.origin, calendar.id, answer.id, answer.manage_token);
+    rememberAppointment(calendar.locationId, {
+      id: answer.id,
+      start_time: answer.appointment.start_time,
+      end_time: answer.appointment.end_time,
+      timezone: answer.appointment.selected_timezone,
+      add_to_calendar: links.google,
+      ical_link: links.ics,
+    });
     postBookingComplete(answer.fingerprint, calendar.id);
     const next: Step = { name: 'note', appointment: answer.appointment, token: answer.manage_token };
     if (!settings.redirect) return setStep(next);
