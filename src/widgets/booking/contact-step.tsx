@@ -36,6 +36,8 @@ export interface ContactStepProps {
   calendar: BookingCalendar;
   slot: string;
   zone: string;
+  /** A team calendar's member the visitor (or the link) chose; '' lets the server pick by round robin. */
+  userId: string;
   /** The visitor's fingerprint cookie value. */
   fingerprint: string;
   /** Back to step 1, with a message when the slot was lost. */
@@ -79,7 +81,7 @@ export function ContactStep(props: ContactStepProps) {
       ),
       country: calendar.country,
       today,
-      turnstile: false,
+      turnstile: !!props.settings.turnstileSiteKey && formFields.some((f) => f.type === 'captcha'),
     },
     root,
   );
@@ -89,20 +91,23 @@ export function ContactStep(props: ContactStepProps) {
     today,
     labelsVisible: calendar.form.formLabelVisible !== false,
     strings,
-    turnstileSiteKey: '',
+    turnstileSiteKey: props.settings.turnstileSiteKey,
+    onCaptcha: engine.setCaptchaToken,
   };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the hold belongs to this slot, taken once.
   useEffect(() => {
     if (!calendar.paid) return;
     let live = true;
-    void callApi(bookingRoutes.hold, { json: { calendar_id: calendar.id, selected_slot: slot } }).then((answer) => {
-      if (answer.kind !== 'ok') return void (live && props.onBack(refusalText(answer, m.unableToSchedule)));
-      const taken = { id: answer.body.hold_id, token: answer.body.hold_token };
-      if (!live) return releaseHold(taken);
-      hold.current = taken;
-      setHeld(true);
-    });
+    void callApi(bookingRoutes.hold, { json: { calendar_id: calendar.id, selected_slot: slot, ...(props.userId ? { user_id: props.userId } : {}) } }).then(
+      (answer) => {
+        if (answer.kind !== 'ok') return void (live && props.onBack(refusalText(answer, m.unableToSchedule)));
+        const taken = { id: answer.body.hold_id, token: answer.body.hold_token };
+        if (!live) return releaseHold(taken);
+        hold.current = taken;
+        setHeld(true);
+      },
+    );
     return () => {
       live = false;
     };
@@ -137,6 +142,7 @@ export function ContactStep(props: ContactStepProps) {
         eventData: eventData(),
         ...(funnelEventData() ? { funneEventData: funnelEventData() } : {}),
         ...(hold.current ? { hold_id: hold.current.id } : {}),
+        ...(props.userId ? { user_id: props.userId } : {}),
       };
       const honeypot = (root.current?.elements.namedItem(HONEYPOT_FIELD) as HTMLInputElement | null)?.value ?? '';
       const send = async (renew: boolean) =>

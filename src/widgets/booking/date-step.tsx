@@ -13,6 +13,7 @@ import type { BookingMessages } from './messages';
 import { SlotList } from './slot-list';
 import type { BookingCalendar, BookingSettings } from './types';
 import type { SlotsState } from './use-slots';
+import { MemberSelect } from './member-select';
 import { ZonePicker } from './zone-picker';
 
 export interface Picker {
@@ -43,6 +44,10 @@ export interface DateStepProps {
   onZone: (zone: string) => void;
   onCalendar: (id: string) => void;
   onConfirm: (slot: string) => void;
+  /** A team calendar's chosen member ('' anyone), and whether the visitor may choose. */
+  member: string;
+  offerMembers: boolean;
+  onMember: (userId: string) => void;
 }
 
 /** The widget is narrow (one pane at a time): under 650 px of its own width, as booking.css's container query. */
@@ -98,6 +103,7 @@ export function DateStep(props: DateStepProps) {
             </select>
           </label>
         )}
+        {props.offerMembers && calendar.team && <MemberSelect team={calendar.team} value={props.member} messages={m} onChange={props.onMember} />}
         {!props.settings.fixedZone && <ZonePicker zone={props.zone} now={props.now} messages={m} onChange={props.onZone} />}
       </div>
       <div className="ef-booking__picker">
