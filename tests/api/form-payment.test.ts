@@ -64,8 +64,7 @@ async function confirmedCard(formId: string): Promise<Loose> {
   return { stripePaymentResult: { paymentMethodId: 'pm_card_visa', client_secret } };
 }
 
-const submit = (formId: string, email: string, extra: Loose = {}, bindings?: typeof env) =>
-  paidCall('/form', multipart({ formId, email, ...extra }), bindings);
+const submit = (formId: string, email: string, extra: Loose = {}, bindings?: typeof env) => paidCall('/form', multipart({ formId, email, ...extra }), bindings);
 
 const submissionsOf = (formId: string) => env.DB.prepare('SELECT payment, setup_intent_id FROM submissions WHERE ref_id = ?').bind(formId).all<Loose>();
 
@@ -75,7 +74,9 @@ describe('a form with a payment field and an amount', () => {
     const before = (await log()).length;
     expect((await paidCall('/form/setup-intent', { formId: 'frm_usd' })).status).toBe(200);
     expect((await paidCall('/form/setup-intent', { formId: 'frm_jpy' })).status).toBe(200);
-    const made = (await log()).slice(before).map((r) => ({ amount: r.params['metadata[amount]'], currency: r.params['metadata[currency]'], form: r.params['metadata[form_id]'] }));
+    const made = (await log())
+      .slice(before)
+      .map((r) => ({ amount: r.params['metadata[amount]'], currency: r.params['metadata[currency]'], form: r.params['metadata[form_id]'] }));
     expect(made).toEqual([
       { amount: '2500', currency: 'usd', form: 'frm_usd' },
       { amount: '1500', currency: 'jpy', form: 'frm_jpy' },
