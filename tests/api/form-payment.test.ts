@@ -108,7 +108,7 @@ describe('a form with a payment field and an amount', () => {
     const other = await confirmedCard('frm_jpy');
     const wrong = await submit('frm_usd', 'wrong@example.com', other);
     expect(wrong.status).toBe(402);
-    expect(((await wrong.json()) as Loose).msg).toBe('We could not verify your card for this booking. Please enter your card again.');
+    expect(((await wrong.json()) as Loose).msg).toBe('We could not verify your card for this form. Please enter your card again.');
     expect(await count('contacts')).toBe(contacts);
   });
 

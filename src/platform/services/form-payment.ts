@@ -13,10 +13,11 @@ import type { FormDocument } from '../../schemas/form';
 import { formPayment } from '../../schemas/form-payment';
 import { ApiError } from '../http';
 import { PaymentFailure, type PaymentProvider } from '../payments/provider';
-import { CARD_NOT_VERIFIED, CARDS_NOT_CONFIGURED, PAYMENT_FAILED, type VerifiedPayment } from './booking-payment';
+import { CARDS_NOT_CONFIGURED, PAYMENT_FAILED, type VerifiedPayment } from './booking-payment';
 
 export const FORM_CARD_REQUIRED = 'Card payment is required to send this form.';
 export const FORM_NOT_PAID = 'This form takes no payment.';
+export const FORM_CARD_NOT_VERIFIED = 'We could not verify your card for this form. Please enter your card again.';
 const SETUP_FAILED = 'Something went wrong while processing your payment, please try again.';
 
 /** The metadata a form's card setup carries, and that its verification expects back. */
@@ -48,14 +49,14 @@ export async function verifyFormPayment(
   if (!formPayment(form.form)) return null;
   if (!payments) throw new ApiError(503, CARDS_NOT_CONFIGURED);
   const result = v.safeParse(stripePaymentResult, payload.stripePaymentResult);
-  if (!result.success) throw new ApiError(400, payload.stripePaymentResult === undefined ? FORM_CARD_REQUIRED : CARD_NOT_VERIFIED, 'stripePaymentResult');
+  if (!result.success) throw new ApiError(400, payload.stripePaymentResult === undefined ? FORM_CARD_REQUIRED : FORM_CARD_NOT_VERIFIED, 'stripePaymentResult');
   const { paymentMethodId, client_secret } = result.output;
   const setupIntentId = client_secret.split('_secret_')[0] ?? '';
   const metadata = formSetupMetadata(form);
   try {
     await payments.checkCardSetup({ setupIntentId, paymentMethodId, locationId: form.locationId, metadata });
   } catch (err) {
-    if (err instanceof PaymentFailure && err.kind !== 'unavailable') throw new ApiError(402, CARD_NOT_VERIFIED, 'stripePaymentResult');
+    if (err instanceof PaymentFailure && err.kind !== 'unavailable') throw new ApiError(402, FORM_CARD_NOT_VERIFIED, 'stripePaymentResult');
     console.error('form card check failed', err);
     throw new ApiError(502, PAYMENT_FAILED);
   }
