@@ -28,6 +28,8 @@ export interface Bindings {
   /** The older name of SIGNING_SECRET, still read. */
   FORM_TOKEN_SECRET?: string;
   TURNSTILE_SECRET_KEY?: string;
+  /** Where Turnstile tokens are verified (default Cloudflare's siteverify); a local stand-in in browser tests. */
+  TURNSTILE_VERIFY_URL?: string;
   /** Multiplies every rate limit of the public calls (services/rate-limit.ts); 1 when unset. */
   RATE_LIMIT_SCALE?: string;
   /** Host that add-to-calendar links point at (requirements WIDGET-CALLS). */

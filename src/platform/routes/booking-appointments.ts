@@ -75,7 +75,7 @@ export function registerAppointmentRoutes(app: Hono<AppEnv>): void {
     // A free calendar is refused before it costs the client a hold of its limit.
     if (!isPaidCalendar(calendar)) throw new ApiError(400, HOLD_NOT_PAID);
     await assertWithinCallLimit(c.env.DB, 'hold', { ip: clientIp(c), scope: calendar.id }, c.var.now, rateLimitScale(c.env), TOO_MANY_HOLDS);
-    const hold = await holdSlot(c.env.DB, calendar, json.selected_slot, c.var.now, c.var.random);
+    const hold = await holdSlot(c.env.DB, calendar, json.selected_slot, c.var.now, c.var.random, json.user_id || null);
     return c.json({ hold_id: hold.id, hold_token: await holdToken(c.env, hold.id), expires_at: hold.expires_at });
   });
 

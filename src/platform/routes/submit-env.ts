@@ -27,6 +27,7 @@ export function submitEnv(c: Context<AppEnv>, zone: string): SubmitEnv {
     today: todayIn(zone, now),
     random,
     turnstileSecret: c.env.TURNSTILE_SECRET_KEY || undefined,
+    turnstileUrl: c.env.TURNSTILE_VERIFY_URL || undefined,
     remoteIp: clientIp(c),
     userAgent: c.req.header('user-agent') ?? null,
     language: firstLanguage(c.req.header('accept-language')),

@@ -9,6 +9,10 @@
  * With `event_id` (and that appointment's manage token) the same batch moves that
  * appointment instead of creating one; it stays the contact's it was booked by, whatever
  * name and email the form carries.
+ *
+ * On a team calendar the appointment goes to one member (./round-robin.ts): the named one,
+ * else the moved appointment's own, else the next free one in round-robin order. Each is
+ * tried with its own batch until one is not refused by a claimed minute.
  */
 import { newId } from '../../lib/ids';
 import type { FieldError } from '../../lib/validation/fields';
@@ -23,7 +27,8 @@ import { clearExpiredHolds, liveHold, releaseHoldStatements } from './booking-ho
 import { calendarForm } from './calendars';
 import { prepareContactWrite } from './contacts';
 import type { Location } from './locations';
-import { claimMinutes, isSlotConflict, SLOT_TAKEN, slotIsFree } from './slots';
+import { hostsFor } from './round-robin';
+import { claimMinutes, isSlotConflict, SLOT_TAKEN } from './slots';
 import { FORM_TOKEN_FIELD } from '../../lib/spam-defence';
 import { claimFormToken, isTokenClaimed, tokenUsedError } from './form-token';
 import { submissionConsent } from './consent';
@@ -58,16 +63,18 @@ function insertAppointment(
     payment: string | null;
     setupIntentId: string | null;
     submissionId: string;
+    userId: string | null;
   },
 ) {
   return env.db
     .prepare(
-      `INSERT INTO appointments (id, calendar_id, location_id, start_time, end_time, status, selected_timezone, notes, fingerprint, payment, setup_intent_id, submission_id, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, 'booked', ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO appointments (id, calendar_id, user_id, location_id, start_time, end_time, status, selected_timezone, notes, fingerprint, payment, setup_intent_id, submission_id, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, 'booked', ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
     .bind(
       a.id,
       a.calendar.id,
+      a.userId,
       a.calendar.locationId,
       a.start,
       a.start + a.calendar.slot_duration * 60_000,
@@ -90,7 +97,12 @@ export async function bookAppointment(env: SubmitEnv, input: BookingInput): Prom
   const existing = payload.event_id ? await activeAppointment(env.db, payload.event_id, calendar.id) : null;
   const hold = payload.hold_id ? await liveHold(env.db, payload.hold_id, calendar.id, start, env.now) : null;
   const except = [existing?.id, hold?.id].filter((x): x is string => !!x);
-  if (!(await slotIsFree(env.db, calendar, start, env.now, except))) throw new ApiError(409, SLOT_TAKEN);
+  const hosts = await hostsFor(env.db, calendar, start, env.now, {
+    wanted: hold?.user_id || payload.user_id,
+    previous: existing?.user_id,
+    except,
+  });
+  if (hosts.length === 0) throw new ApiError(409, SLOT_TAKEN);
   const form = await calendarForm(env.db, calendar);
   const req: SubmitRequest = {
     kind: 'appointment',
@@ -112,24 +124,26 @@ export async function bookAppointment(env: SubmitEnv, input: BookingInput): Prom
   const contact = existing ? null : await prepareContactWrite(env.db, prepared.contact, env.now, env.random);
   const zone = payload.selected_timezone;
 
-  const slotWrites = existing
-    ? moveStatements(env.db, calendar, existing, { start, zone }, env.now)
-    : [
-        ...clearExpiredHolds(env.db, calendar.id, env.now),
-        ...(hold ? releaseHoldStatements(env.db, hold.id) : []),
-        insertAppointment(env, {
-          id,
-          calendar,
-          start,
-          zone,
-          notes,
-          fingerprint: prepared.fingerprint,
-          payment: payment?.json ?? null,
-          setupIntentId: payment?.setupIntentId ?? null,
-          submissionId,
-        }),
-        claimMinutes(env.db, calendar.id, { start, end: start + calendar.slot_duration * 60_000 }, id),
-      ];
+  const slotWrites = (userId: string | null) =>
+    existing
+      ? moveStatements(env.db, calendar, existing, { start, zone, userId }, env.now)
+      : [
+          ...clearExpiredHolds(env.db, calendar.id, env.now),
+          ...(hold ? releaseHoldStatements(env.db, hold.id) : []),
+          insertAppointment(env, {
+            id,
+            calendar,
+            start,
+            zone,
+            notes,
+            fingerprint: prepared.fingerprint,
+            payment: payment?.json ?? null,
+            setupIntentId: payment?.setupIntentId ?? null,
+            submissionId,
+            userId,
+          }),
+          claimMinutes(env.db, calendar.id, { start, end: start + calendar.slot_duration * 60_000 }, id, userId),
+        ];
   // A move keeps the appointment's contact: its answers are recorded under that contact, and
   // a form filled in with someone else's name and email takes nothing over.
   const contactWrites = !contact
@@ -148,8 +162,8 @@ export async function bookAppointment(env: SubmitEnv, input: BookingInput): Prom
     contact: contact ? contact.idSql : { sql: '?', params: [existing?.contact_id ?? null] },
     document: calendar.form_id ? { table: 'forms', id: calendar.form_id } : null,
   });
-  const statements = [
-    ...slotWrites,
+  const statements = (userId: string | null) => [
+    ...slotWrites(userId),
     ...contactWrites,
     ...consent,
     ...uploadRows(env.db, prepared.uploads, prepared.uploadSource, submissionId, env.now),
@@ -160,7 +174,7 @@ export async function bookAppointment(env: SubmitEnv, input: BookingInput): Prom
 
   await storeUploads(env.bucket, prepared.uploads);
   try {
-    await env.db.batch(statements);
+    await batchWithFirstFreeHost(env.db, hosts, statements);
   } catch (err) {
     await discardUploads(env.bucket, prepared.uploads);
     if (isSlotConflict(err)) throw new ApiError(409, SLOT_TAKEN);
@@ -173,4 +187,20 @@ export async function bookAppointment(env: SubmitEnv, input: BookingInput): Prom
   const appointment = await getAppointment(env.db, id);
   if (!appointment?.contact_id) throw new Error(`appointment ${id} has no contact after booking`);
   return { appointment, contactId: appointment.contact_id, prepared };
+}
+
+/** Runs the booking's batch with each host in turn until one is not refused by a claimed minute. */
+async function batchWithFirstFreeHost(
+  db: D1Database,
+  hosts: readonly (string | null)[],
+  statements: (host: string | null) => D1PreparedStatement[],
+): Promise<void> {
+  for (const [i, host] of hosts.entries()) {
+    try {
+      await db.batch(statements(host));
+      return;
+    } catch (err) {
+      if (!isSlotConflict(err) || i === hosts.length - 1) throw err;
+    }
+  }
 }

@@ -9,6 +9,9 @@
  * one submission.
  */
 import { newId } from '../../lib/ids';
+import { ApiError } from '../http';
+import type { VerifiedPayment } from './booking-payment';
+import { paymentStatement } from './form-payment';
 import { type ContactInput, contactIdByPhone, findContactByEmail, prepareContactWrite } from './contacts';
 import { FORM_TOKEN_FIELD } from '../../lib/spam-defence';
 import { submissionConsent } from './consent';
@@ -137,6 +140,8 @@ export async function recordSubmission(
   req: SubmitRequest,
   prepared: PreparedSubmission,
   row: { refId: string; disqualified?: boolean },
+  /** A form's card payment, verified with the provider: stored on the submission, one setup per submission. */
+  payment: VerifiedPayment | null = null,
 ): Promise<Recorded> {
   const key = idempotencyKeyOf(req.payload);
   const earlier = await storedSubmission(env.db, req.kind, row.refId, key);
@@ -155,6 +160,7 @@ export async function recordSubmission(
       contact.statement,
       ...submissionRows(env, req, prepared, { ...row, id, contactId: null, contactSql: contact.idSql, extra: { contact: snapshot(contactId) } }),
       ...uploadRows(env.db, prepared.uploads, prepared.uploadSource, id, env.now),
+      ...(payment ? [paymentStatement(env.db, id, payment)] : []),
       ...(await optinEvent(env, req, prepared, contactId)),
       ...(await submissionConsent(env, req, prepared.values, {
         kind: req.kind === 'survey' ? 'survey' : 'form',
@@ -170,6 +176,9 @@ export async function recordSubmission(
     // A concurrent twin with the same key won the race: answer what it stored.
     const twin = isUniqueViolation(err) || isTokenClaimed(err) ? await storedSubmission(env.db, req.kind, row.refId, key) : null;
     if (twin) return twin;
+    if (/submissions\.setup_intent_id/.test(String((err as Error)?.message))) {
+      throw new ApiError(409, 'This card setup has already paid for a submission. Please enter your card again.');
+    }
     // Another submission with the same token (another key) won it.
     if (isTokenClaimed(err)) throw tokenUsedError();
     throw err;

@@ -25,6 +25,8 @@ export interface SubmitEnv {
   today: string;
   random?: RandomBytes;
   turnstileSecret?: string | undefined;
+  /** Turnstile's siteverify URL when not Cloudflare's (TURNSTILE_VERIFY_URL). */
+  turnstileUrl?: string | undefined;
   remoteIp?: string | null;
   /** The request's User-Agent, and the first tag of its Accept-Language (kept in consent records). */
   userAgent?: string | null;
@@ -92,6 +94,7 @@ async function captchaVerdict(env: SubmitEnv, req: SubmitRequest): Promise<'veri
     token: typeof value === 'string' ? value : '',
     remoteIp: env.remoteIp,
     fetcher: env.fetcher,
+    url: env.turnstileUrl,
   });
   return ok ? 'verified' : 'failed';
 }

@@ -62,7 +62,9 @@ export function BookingFlow(props: BookingWidgetProps & { initialZone: string })
   const [slotsVersion, setSlotsVersion] = useState(0);
   // A flow woken from a page's render is not awake until its first effect moves it to the visitor's clock and zone (below).
   const [awake, setAwake] = useState(!prerendered);
-  const slots = useSlots(calendar?.id ?? '', picker.month, zone, slotsVersion, prerendered, awake);
+  // A team calendar's member: the link's (user_id), else the visitor's choice; '' is anyone free.
+  const [member, setMember] = useState(settings.userId ?? '');
+  const slots = useSlots(calendar?.id ?? '', picker.month, zone, slotsVersion, prerendered, awake, calendar?.team ? member : '');
   const [step, setStep] = useState<Step>({ name: 'date' });
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -198,7 +200,14 @@ export function BookingFlow(props: BookingWidgetProps & { initialZone: string })
           onZone={changeZone}
           onCalendar={(id) => {
             setCalendarId(id);
+            setMember(settings.userId ?? '');
             setPicker(newPicker(today));
+          }}
+          member={member}
+          offerMembers={!!calendar.team?.choice && !settings.userId && !event}
+          onMember={(id) => {
+            setMember(id);
+            setPicker((current) => ({ ...current, date: null, slot: null, autoPick: true }));
           }}
           onConfirm={onSlot}
           takeFocus={returned}
@@ -216,6 +225,7 @@ export function BookingFlow(props: BookingWidgetProps & { initialZone: string })
               calendar,
               slot: step.slot,
               zone,
+              userId: calendar.team ? member : '',
               fingerprint: fingerprint.current,
               onBack: backToDates,
               onBooked,

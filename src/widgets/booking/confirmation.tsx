@@ -39,6 +39,12 @@ export function Confirmation({ messages: m, lang, use24h, origin, calendar, appo
       <dl className="ef-booking__facts">
         <dt>{m.when}</dt>
         <dd data-testid="booking-when">{when}</dd>
+        {appointment.team_member_name && (
+          <>
+            <dt>{m.meetingWith}</dt>
+            <dd data-testid="booking-with">{appointment.team_member_name}</dd>
+          </>
+        )}
         {appointment.event_address && (
           <>
             <dt>{m.where}</dt>

@@ -38,6 +38,8 @@ export interface ContactStepProps {
   calendar: BookingCalendar;
   slot: string;
   zone: string;
+  /** A team calendar's member the visitor (or the link) chose; '' lets the server pick by round robin. */
+  userId: string;
   /** The visitor's fingerprint cookie value. */
   fingerprint: string;
   /** Back to step 1, with a message when the slot was lost. */
@@ -63,6 +65,7 @@ export function ContactStep(props: ContactStepProps) {
     paid: !!calendar.paid,
     calendarId: calendar.id,
     slot,
+    userId: props.userId,
     messages: m,
     onLost: (message) => props.onBack(message),
   });
@@ -88,7 +91,7 @@ export function ContactStep(props: ContactStepProps) {
       ),
       country: calendar.country,
       today,
-      turnstile: false,
+      turnstile: !!props.settings.turnstileSiteKey && formFields.some((f) => f.type === 'captcha'),
     },
     root,
   );
@@ -98,7 +101,8 @@ export function ContactStep(props: ContactStepProps) {
     today,
     labelsVisible: calendar.form.formLabelVisible !== false,
     strings,
-    turnstileSiteKey: '',
+    turnstileSiteKey: props.settings.turnstileSiteKey,
+    onCaptcha: engine.setCaptchaToken,
   };
 
   const back = () => {
@@ -129,6 +133,7 @@ export function ContactStep(props: ContactStepProps) {
         eventData: eventData(),
         ...(funnelEventData() ? { funneEventData: funnelEventData() } : {}),
         ...(hold.current ? { hold_id: hold.current.id } : {}),
+        ...(props.userId ? { user_id: props.userId } : {}),
       };
       const honeypot = (root.current?.elements.namedItem(HONEYPOT_FIELD) as HTMLInputElement | null)?.value ?? '';
       const send = async (renew: boolean) =>

@@ -13,6 +13,7 @@ import type { BookingMessages } from './messages';
 import { SlotList } from './slot-list';
 import type { BookingCalendar, BookingSettings } from './types';
 import type { SlotsState } from './use-slots';
+import { MemberSelect } from './member-select';
 import { ZonePicker } from './zone-picker';
 
 export interface Picker {
@@ -45,6 +46,10 @@ export interface DateStepProps {
   onConfirm: (slot: string) => void;
   /** Back from another step: the month's heading takes the focus, as each step's heading does. */
   takeFocus?: boolean;
+  /** A team calendar's chosen member ('' anyone), and whether the visitor may choose. */
+  member: string;
+  offerMembers: boolean;
+  onMember: (userId: string) => void;
 }
 
 /** Where the focus goes after the step's view changes: the month's heading or the chosen day's. */
@@ -114,6 +119,7 @@ export function DateStep(props: DateStepProps) {
             </select>
           </label>
         )}
+        {props.offerMembers && calendar.team && <MemberSelect team={calendar.team} value={props.member} messages={m} onChange={props.onMember} />}
         {!props.settings.fixedZone && <ZonePicker zone={props.zone} now={props.now} messages={m} onChange={props.onZone} />}
       </div>
       <div className="ef-booking__picker">

@@ -25,7 +25,15 @@ export type HoldNotice = 'none' | 'ending' | 'extended';
 /** Gives a held slot back; nobody waits for the answer (the hold also expires). */
 const releaseHold = (hold: Hold) => void callApi(bookingRoutes.releaseHold, { params: { holdId: hold.id }, json: { token: hold.token } });
 
-export function useSlotHold(opts: { paid: boolean; calendarId: string; slot: string; messages: BookingMessages; onLost: (message: string) => void }) {
+export function useSlotHold(opts: {
+  paid: boolean;
+  calendarId: string;
+  slot: string;
+  /** A team calendar's member the slot is held with, when the visitor chose one. */
+  userId?: string;
+  messages: BookingMessages;
+  onLost: (message: string) => void;
+}) {
   const { paid, calendarId, slot, messages: m } = opts;
   const hold = useRef<Hold | null>(null);
   const [held, setHeld] = useState(!paid);
@@ -39,14 +47,16 @@ export function useSlotHold(opts: { paid: boolean; calendarId: string; slot: str
   useEffect(() => {
     if (!paid) return;
     let live = true;
-    void callApi(bookingRoutes.hold, { json: { calendar_id: calendarId, selected_slot: slot } }).then((answer) => {
-      if (answer.kind !== 'ok') return void (live && onLost.current(refusalText(answer, m.unableToSchedule)));
-      const taken = { id: answer.body.hold_id, token: answer.body.hold_token, expiresAt: answer.body.expires_at };
-      if (!live) return releaseHold(taken);
-      hold.current = taken;
-      setExpiresAt(taken.expiresAt);
-      setHeld(true);
-    });
+    void callApi(bookingRoutes.hold, { json: { calendar_id: calendarId, selected_slot: slot, ...(opts.userId ? { user_id: opts.userId } : {}) } }).then(
+      (answer) => {
+        if (answer.kind !== 'ok') return void (live && onLost.current(refusalText(answer, m.unableToSchedule)));
+        const taken = { id: answer.body.hold_id, token: answer.body.hold_token, expiresAt: answer.body.expires_at };
+        if (!live) return releaseHold(taken);
+        hold.current = taken;
+        setExpiresAt(taken.expiresAt);
+        setHeld(true);
+      },
+    );
     return () => {
       live = false;
     };
