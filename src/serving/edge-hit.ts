@@ -6,6 +6,7 @@
 import { createApiClient } from '../platform/client';
 import type { Bindings } from '../platform/env';
 import { consoleRenderLog } from '../tree/log';
+import { withAttribution } from './attribution';
 import { fetchPageData } from './get-page';
 import { answerFromEdge, edgeCache } from './html-cache';
 import { freshMsOf } from './page-cache';
@@ -17,14 +18,17 @@ const NOT_FUNNEL_PAGES = /^\/(?:_astro|_ah|v2|widget|survey|api|admin)(?:\/|$)|^
 export async function edgeHit(request: Request, bindings: Bindings, ctx: ExecutionContext): Promise<Response | undefined> {
   const url = new URL(request.url);
   if (NOT_FUNNEL_PAGES.test(url.pathname)) return undefined;
+  const now = Date.now();
   const options = {
     kv: bindings.PAGE_CACHE,
     cache: edgeCache(),
-    now: Date.now(),
+    now,
     freshMs: freshMsOf(bindings.PAGE_FRESH_SECONDS),
     waitUntil: (promise: Promise<unknown>) => ctx.waitUntil(promise),
     fetchPage: (host: string, path: string) => fetchPageData(createApiClient(bindings, ctx), { domain_name: host, page_url: path }),
     log: consoleRenderLog,
   };
-  return answerFromEdge(request, options, url);
+  const answer = await answerFromEdge(request, options, url);
+  // After the cache read: the attribution cookies are the visitor's own, never in a copy.
+  return answer && withAttribution(request, answer, now, url);
 }

@@ -78,6 +78,6 @@ export function registerFunnelRoutes(app: Hono<AppEnv>): void {
 
   mount(app, calls.contact, async (c, { json }) => {
     await limitCall(c, 'contact', json.location_id);
-    return c.json(await submitOptin(c.env.DB, json, c.var.now, c.var.random));
+    return c.json(await submitOptin(c.env.DB, json, c.var.now, c.var.random, { cookie: c.req.header('cookie') ?? null }));
   });
 }

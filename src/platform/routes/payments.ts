@@ -61,7 +61,7 @@ export function registerPaymentsRoutes(app: Hono<AppEnv>): void {
     const secret = c.env.STRIPE_SECRET_KEY ?? '';
     const { now, random } = c.var;
     const proof = json.submissionType === 3 ? await readProof(c, secret, json.funnelId, now) : null;
-    const { result, paid } = await payOrder(c.env.DB, provider, json, { now, random, proof });
+    const { result, paid } = await payOrder(c.env.DB, provider, json, { now, random, proof, cookie: c.req.header('cookie') ?? null });
     // An upsell keeps the proof it was bought with: its window counts from the first purchase.
     await setProof(c, secret, proof ?? paid, now);
     return c.json(result);

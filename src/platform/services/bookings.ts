@@ -57,12 +57,15 @@ function insertAppointment(
     payment: string | null;
     setupIntentId: string | null;
     submissionId: string;
+    prepared: PreparedSubmission;
   },
 ) {
+  const { place, touches } = a.prepared;
   return env.db
     .prepare(
-      `INSERT INTO appointments (id, calendar_id, location_id, start_time, end_time, status, selected_timezone, notes, fingerprint, payment, setup_intent_id, submission_id, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, 'booked', ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO appointments (id, calendar_id, location_id, start_time, end_time, status, selected_timezone, notes, fingerprint, payment, setup_intent_id,
+         submission_id, funnel_id, step_id, first_touch, last_touch, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, 'booked', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
     .bind(
       a.id,
@@ -76,6 +79,10 @@ function insertAppointment(
       a.payment,
       a.setupIntentId,
       a.submissionId,
+      place?.funnelId ?? null,
+      place?.stepId ?? null,
+      touches.first,
+      touches.last,
       env.now,
       env.now,
     );
@@ -126,6 +133,7 @@ export async function bookAppointment(env: SubmitEnv, input: BookingInput): Prom
           payment: payment?.json ?? null,
           setupIntentId: payment?.setupIntentId ?? null,
           submissionId,
+          prepared,
         }),
         claimMinutes(env.db, calendar.id, { start, end: start + calendar.slot_duration * 60_000 }, id),
       ];

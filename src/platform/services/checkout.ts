@@ -7,6 +7,7 @@
  * stays "processing": a retry replays the charge and records it, and the provider's
  * webhook reconciles it (payment-events.ts).
  */
+import { requestTouches } from './attribution';
 import { cryptoRandom, type RandomBytes } from '../../lib/ids';
 import { cutText } from '../../lib/text';
 import { type PayPayload, SUBMISSION_TYPES } from '../../schemas/payment-calls';
@@ -45,6 +46,8 @@ export interface PayContext {
   random?: RandomBytes;
   /** The visitor's verified proof of an order paid in this funnel visit (payment buttons). */
   proof: OneClickProof | null;
+  /** The request's Cookie header: the edge's attribution cookies (./attribution.ts). */
+  cookie?: string | null;
 }
 
 async function orderPlace(db: D1Database, p: PayPayload) {
@@ -162,6 +165,7 @@ export async function payOrder(db: D1Database, provider: PaymentProvider, p: Pay
       sessionId: session.sessionId,
       currency,
       products,
+      touches: requestTouches(ctx.cookie, p.eventData, now),
     },
     now,
     random,

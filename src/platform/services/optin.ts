@@ -14,11 +14,17 @@ import type { ContactPayload } from '../../schemas/funnel-calls';
 import { cryptoRandom, newFingerprint, type RandomBytes } from '../../lib/ids';
 import { asPhone } from '../../lib/validation/phone';
 import { ApiError } from '../http';
+import { requestTouches } from './attribution';
 import { prepareContactWrite } from './contacts';
 import { assertFunnelStep, funnelEventStatement } from './funnel-events';
 import { type Funnel, getFunnel } from './funnels';
 import { getLocation } from './locations';
 import { prepareSession } from './sessions';
+
+/** What the request tells beyond its payload: its Cookie header (the attribution cookies). */
+export interface OptinVisit {
+  cookie?: string | null;
+}
 
 export interface OptinResult {
   /** The contact's id and the fields of this request, never what was stored before. */
@@ -51,7 +57,13 @@ async function funnelOf(db: D1Database, funnelId: string | undefined, locationId
   return funnel;
 }
 
-export async function submitOptin(db: D1Database, p: ContactPayload, now: number, random: RandomBytes = cryptoRandom): Promise<OptinResult> {
+export async function submitOptin(
+  db: D1Database,
+  p: ContactPayload,
+  now: number,
+  random: RandomBytes = cryptoRandom,
+  visit: OptinVisit = {},
+): Promise<OptinResult> {
   const location = await getLocation(db, p.location_id);
   if (!location) throw new ApiError(404, 'Location not found');
   const phone = phoneOf(p.phone, location.country);
@@ -85,6 +97,7 @@ export async function submitOptin(db: D1Database, p: ContactPayload, now: number
       fingerprint,
       isLead: p.lead,
       emailValidation: p.session_d ?? null,
+      touches: requestTouches(visit.cookie, p.eventData, now),
     },
     now,
     random,
