@@ -4,12 +4,15 @@
  *  - 100,000 contacts and 200,000 submissions, generated inside SQLite;
  *  - p95 of a page of 100 at several depths (budget <= 30 ms), contacts and one form's
  *    submissions, each depth reached by its own signed cursor;
- *  - a CSV export of every submission, streamed and counted (budget >= 20,000 rows/s).
+ *  - a CSV export of every submission, streamed and counted (budget >= 20,000 rows/s), with
+ *    the memory of the workerd process that runs the isolate sampled all along: its
+ *    resident size at each quarter of the rows must stay flat (the export streams batch by
+ *    batch, so from the first quarter to the end it may grow by at most 32 MB, whatever the row count).
  * It builds unless BENCH_SKIP_BUILD is set. BENCH_ROUNDS sets the requests per depth (50).
  * Requests go straight to workerd (bench/serve.mjs says why not through the dev proxy).
  */
 import { execFileSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { startWorker } from './start-worker.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8796);
@@ -50,6 +53,31 @@ run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', S
 let started = performance.now();
 run('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', STATE, '--command', SEED.replace(/\n/g, ' ')]);
 console.log(`Seeded ${CONTACTS} contacts and ${SUBMISSIONS} submissions in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+/** The workerd processes of the worker's process group (wrangler's runtime, where the isolate lives). */
+function workerdPids(group) {
+  const pids = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[2]) === group && readFileSync(`/proc/${name}/comm`, 'utf8').trim() === 'workerd') pids.push(Number(name));
+    } catch {}
+  }
+  return pids;
+}
+
+/** Resident memory of these processes in MB (Linux /proc). */
+function residentMb(pids) {
+  let kb = 0;
+  for (const pid of pids) {
+    try {
+      kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+    } catch {}
+  }
+  return kb / 1024;
+}
 
 const { server, served: starting } = startWorker(PORT, STATE, TOKEN);
 const served = await starting;
@@ -95,16 +123,35 @@ try {
   await pageTimes('Contacts searched, one in nine matching (q=lead%209)', '/contacts?q=lead%209', [0, 5_000]);
   await pageTimes('Contacts searched, nothing matching (q=nobody): a scan of every contact', '/contacts?q=nobody', [0]);
 
+  const pids = workerdPids(server.pid);
+  const before = residentMb(pids);
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, residentMb(pids));
+  }, 50);
+  const quarters = [];
   started = performance.now();
   const res = await get('/submissions/export?format=csv&form_id=fm_bench');
   let lines = 0;
-  for await (const chunk of res.body) for (const byte of chunk) if (byte === 10) lines++;
+  for await (const chunk of res.body) {
+    for (const byte of chunk) if (byte === 10) lines++;
+    if (lines >= ((quarters.length + 1) * SUBMISSIONS) / 4) quarters.push(residentMb(pids));
+  }
+  clearInterval(sampler);
   const seconds = (performance.now() - started) / 1000;
   const rows = lines - 1;
   const rate = rows / seconds;
   console.log(
     `\nCSV export of ${rows} submissions: ${seconds.toFixed(1)} s, ${Math.round(rate)} rows/s (budget >= 20,000) ${rate >= 20_000 ? 'ok' : 'OVER BUDGET'}`,
   );
+  if (pids.length === 0) console.log('Memory during the export: no workerd process found (Linux /proc only)');
+  else {
+    const growth = (quarters.at(-1) ?? peak) - (quarters[0] ?? before);
+    console.log(
+      `Memory of workerd during the export (resident, MB): before ${before.toFixed(0)}, at each quarter of the rows ${quarters.map((mb) => mb.toFixed(0)).join(' / ')}, peak ${peak.toFixed(0)}; ` +
+        `growth from the first quarter to the end ${growth.toFixed(1)} MB (budget <= 32, flat) ${growth <= 32 ? 'ok' : 'OVER BUDGET'}`,
+    );
+  }
 } finally {
   // wrangler's workerd child goes with its process group.
   process.kill(-server.pid, 'SIGTERM');
