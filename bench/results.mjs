@@ -68,12 +68,15 @@ function workerdPids(group) {
   return pids;
 }
 
-/** Resident memory of these processes in MB (Linux /proc). */
+/**
+ * Anonymous resident memory of these processes in MB (Linux /proc: RssAnon, the heap where
+ * the isolate lives; file pages of the database mapped in are not the export's memory).
+ */
 function residentMb(pids) {
   let kb = 0;
   for (const pid of pids) {
     try {
-      kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+      kb += Number(/RssAnon:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
     } catch {}
   }
   return kb / 1024;
@@ -148,7 +151,7 @@ try {
   else {
     const growth = (quarters.at(-1) ?? peak) - (quarters[0] ?? before);
     console.log(
-      `Memory of workerd during the export (resident, MB): before ${before.toFixed(0)}, at each quarter of the rows ${quarters.map((mb) => mb.toFixed(0)).join(' / ')}, peak ${peak.toFixed(0)}; ` +
+      `Memory of workerd during the export (anonymous resident, MB): before ${before.toFixed(0)}, at each quarter of the rows ${quarters.map((mb) => mb.toFixed(0)).join(' / ')}, peak ${peak.toFixed(0)}; ` +
         `growth from the first quarter to the end ${growth.toFixed(1)} MB (budget <= 32, flat) ${growth <= 32 ? 'ok' : 'OVER BUDGET'}`,
     );
   }

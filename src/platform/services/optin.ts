@@ -15,7 +15,9 @@ import { cryptoRandom, newFingerprint, type RandomBytes } from '../../lib/ids';
 import { asPhone } from '../../lib/validation/phone';
 import { ApiError } from '../http';
 import { requestTouches } from './attribution';
+import type { ConsentVisitor } from './consent';
 import { prepareContactWrite } from './contacts';
+import { optinConsent } from './order-consent';
 import { assertFunnelStep, funnelEventStatement } from './funnel-events';
 import { type Funnel, getFunnel } from './funnels';
 import { getLocation } from './locations';
@@ -24,6 +26,8 @@ import { prepareSession } from './sessions';
 /** What the request tells beyond its payload: its Cookie header (the attribution cookies). */
 export interface OptinVisit {
   cookie?: string | null;
+  /** Who sent it (CF-Connecting-IP, User-Agent, Accept-Language), for the consent record. */
+  visitor?: ConsentVisitor;
 }
 
 export interface OptinResult {
@@ -128,7 +132,19 @@ export async function submitOptin(
         contact.idSql,
       )
     : undefined;
-  const results = await db.batch([contact.statement, ...(sessionStatement ? [sessionStatement] : []), ...(eventStatement ? [eventStatement] : [])]);
+  const consent = await optinConsent(
+    {
+      db,
+      locationId: location.id,
+      pageId: p.page_id ?? event?.page_id,
+      box: p.consent,
+      pageUrl: p.eventData.page_url,
+      visitor: visit.visitor ?? { ip: null, userAgent: null, language: null },
+      now,
+    },
+    contact.idSql,
+  );
+  const results = await db.batch([contact.statement, ...(sessionStatement ? [sessionStatement] : []), ...(eventStatement ? [eventStatement] : []), ...consent]);
   const id = (results[0]?.results[0] as { id?: string } | undefined)?.id;
   if (!id) throw new Error('the opt-in batch stored no contact');
   return { contact: sentContact(id, p, email, phone), fingerprint, ...session };

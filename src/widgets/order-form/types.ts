@@ -44,8 +44,14 @@ export interface OrderFormProps {
   /** Stripe's publishable key; '' when card payments are not configured. */
   publishableKey: string;
   /** Seller texts as safe HTML (merge fields filled, escaped). */
-  step1: Pick<Step1Settings, 'showCompanyName' | 'showPhone' | 'showShipping' | 'placeholders' | 'buttonText' | 'headline' | 'subHeadline' | 'footerText'>;
-  step2: Pick<Step2Settings, 'headline' | 'itemText' | 'priceText' | 'summaryText' | 'totalText' | 'enablePostalCode' | 'linkText' | 'buttonText'>;
+  step1: Pick<
+    Step1Settings,
+    'showCompanyName' | 'showPhone' | 'showShipping' | 'placeholders' | 'buttonText' | 'headline' | 'subHeadline' | 'footerText' | 'consentText'
+  >;
+  step2: Pick<
+    Step2Settings,
+    'headline' | 'itemText' | 'priceText' | 'summaryText' | 'totalText' | 'enablePostalCode' | 'linkText' | 'buttonText' | 'termsText'
+  >;
   stickyContact: boolean;
   forceContactCreate: boolean;
   validateEmail: boolean;
