@@ -20,9 +20,9 @@ const VISITOR = {
 
 const orderElement = {
   id: 'ord_two',
-  type: 'two-setp-order',
+  type: 'element',
   meta: 'two-setp-order',
-  tagName: 'c-order-two-step',
+  tagName: 'c-two-setp-order',
   child: [],
   extra: { step1: { consentText: CONSENT, buttonText: 'Next' }, step2: { termsText: TERMS } },
 };

@@ -34,7 +34,8 @@ function findElement(node: unknown, id: string | null, depth = 0): Record<string
     return null;
   }
   const record = node as Record<string, unknown>;
-  if ((id === null || record.id === id) && ORDER_ELEMENT_TYPES.has(String(record.type))) return record;
+  // An element's kind is its `meta` (as the renderer reads it), else its `type`.
+  if ((id === null || record.id === id) && ORDER_ELEMENT_TYPES.has(String(record.meta || record.type))) return record;
   for (const value of Object.values(record)) {
     if (value && typeof value === 'object') {
       const found = findElement(value, id, depth + 1);
