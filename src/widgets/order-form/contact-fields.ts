@@ -24,9 +24,12 @@ export const CONTACT_KEYS = {
 
 export type ContactTag = keyof typeof CONTACT_KEYS;
 
-/** A consent box: a checkbox field without options, labelled with the seller's text (../form renders it as one box). */
-export const consentField = (tag: 'consent' | 'terms', label: string, required: boolean): FormField =>
-  v.parse(formField, { id: tag, tag, type: 'checkbox', label, placeholder: '', required });
+/**
+ * A consent box: a checkbox field without options (../form renders it as one box, labelled
+ * with the seller's text, its placeholder), in a group named by our own `legend`.
+ */
+export const consentField = (tag: 'consent' | 'terms', legend: string, text: string, required: boolean): FormField =>
+  v.parse(formField, { id: tag, tag, type: 'checkbox', label: legend, placeholder: text, required });
 
 /** Whether a consent box's value is ticked. */
 export const isTicked = (value: unknown): boolean =>
@@ -52,6 +55,6 @@ export function contactFields(step1: OrderFormProps['step1'], labels: CheckoutSt
           field('country', 'select', labels.country, p.country, true),
         ]
       : []),
-    ...(step1.consentText ? [consentField('consent', step1.consentText, false)] : []),
+    ...(step1.consentText ? [consentField('consent', labels.consent, step1.consentText, false)] : []),
   ];
 }

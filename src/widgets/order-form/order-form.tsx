@@ -45,7 +45,10 @@ export default function OrderForm(form: OrderFormProps) {
   const defaults = useMemo(() => initialValues(fields, new URLSearchParams(), {}, form.country), [fields, form.country]);
   const engine = useFormEngine({ fields, initialValues: defaults, country: form.country, today: '', turnstile: false }, root);
   // The payment step's terms box (issue 27): its own engine, checked before paying.
-  const termsFields = useMemo(() => (step2.termsText ? [consentField('terms', step2.termsText, true)] : []), [step2.termsText]);
+  const termsFields = useMemo(
+    () => (step2.termsText ? [consentField('terms', strings.fields.terms, step2.termsText, true)] : []),
+    [step2.termsText, strings.fields.terms],
+  );
   const terms = useFormEngine({ fields: termsFields, initialValues: {}, country: form.country, today: '', turnstile: false }, root);
   const env: FieldEnv = { lang: form.lang, country: form.country, today: '', labelsVisible: true, strings: formStrings, turnstileSiteKey: '' };
 

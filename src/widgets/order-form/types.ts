@@ -6,7 +6,10 @@ import type { FormStringsDiff } from '../form/types';
 /** Every visitor-facing string of the form, translated on the server (namespace checkout). */
 export interface CheckoutStrings {
   stepOf: string;
-  fields: Record<'name' | 'email' | 'phone' | 'companyName' | 'address' | 'city' | 'state' | 'zip' | 'country' | 'postalCode' | 'card', string>;
+  fields: Record<
+    'name' | 'email' | 'phone' | 'companyName' | 'address' | 'city' | 'state' | 'zip' | 'country' | 'postalCode' | 'card' | 'consent' | 'terms',
+    string
+  >;
   defaults: Record<'step1Button' | 'step2Button' | 'back' | 'item' | 'price' | 'summary' | 'total' | 'products' | 'bump', string>;
   interval: Record<'day' | 'week' | 'month' | 'year', string>;
   noProducts: string;
