@@ -6,6 +6,7 @@
 import { CLIENT_IP_HEADER, createApiClient } from '../platform/client';
 import type { Bindings } from '../platform/env';
 import { consoleRenderLog } from '../tree/log';
+import { withAttribution } from './attribution';
 import { fetchPageData } from './get-page';
 import { answerFromEdge, type EdgeHitOptions, edgeCache } from './html-cache';
 import type { PageRequest } from './page-request';
@@ -20,10 +21,11 @@ const NOT_FUNNEL_PAGES = /^\/(?:_astro|_ah|v2|widget|survey|api|admin)(?:\/|$)|^
 export async function edgeHit(request: Request, bindings: Bindings, ctx: ExecutionContext): Promise<Response | undefined> {
   const url = new URL(request.url);
   if (NOT_FUNNEL_PAGES.test(url.pathname)) return undefined;
+  const now = Date.now();
   const options: EdgeHitOptions = {
     kv: bindings.PAGE_CACHE,
     cache: edgeCache(),
-    now: Date.now(),
+    now,
     freshMs: freshMsOf(bindings.PAGE_FRESH_SECONDS),
     waitUntil: (promise: Promise<unknown>) => ctx.waitUntil(promise),
     fetchPage: (host: string, path: string) => fetchPageData(createApiClient(bindings, ctx), { domain_name: host, page_url: path }),
@@ -44,5 +46,7 @@ export async function edgeHit(request: Request, bindings: Bindings, ctx: Executi
       });
     },
   };
-  return answerFromEdge(request, options, url);
+  const answer = await answerFromEdge(request, options, url);
+  // After the cache read: the attribution cookies are the visitor's own, never in a copy.
+  return answer && withAttribution(request, answer, now, url);
 }

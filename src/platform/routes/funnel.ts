@@ -5,6 +5,7 @@ import { funnelCalls as calls } from '../../schemas/calls/funnel';
 import type { AppEnv } from '../env';
 import { ApiError } from '../http';
 import { assertWithinCallLimit, type LimitedCall } from '../services/call-limits';
+import { firstLanguage } from '../services/consent';
 import { findContactByEmail } from '../services/contacts';
 import { recordBrowserEvent } from '../services/funnel-events';
 import { locationExists } from '../services/locations';
@@ -85,6 +86,7 @@ export function registerFunnelRoutes(app: Hono<AppEnv>): void {
 
   mount(app, calls.contact, async (c, { json }) => {
     await limitCall(c, 'contact', json.location_id);
-    return c.json(await submitOptin(c.env.DB, json, c.var.now, c.var.random));
+    const visitor = { ip: clientIp(c), userAgent: c.req.header('user-agent') ?? null, language: firstLanguage(c.req.header('accept-language')) };
+    return c.json(await submitOptin(c.env.DB, json, c.var.now, c.var.random, { cookie: c.req.header('cookie') ?? null, visitor }));
   });
 }

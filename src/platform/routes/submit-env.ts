@@ -31,6 +31,7 @@ export function submitEnv(c: Context<AppEnv>, zone: string): SubmitEnv {
     remoteIp: clientIp(c),
     userAgent: c.req.header('user-agent') ?? null,
     language: firstLanguage(c.req.header('accept-language')),
+    cookie: c.req.header('cookie') ?? null,
     secrets: c.env,
   };
 }

@@ -64,12 +64,15 @@ function insertAppointment(
     setupIntentId: string | null;
     submissionId: string;
     userId: string | null;
+    prepared: PreparedSubmission;
   },
 ) {
+  const { place, touches } = a.prepared;
   return env.db
     .prepare(
-      `INSERT INTO appointments (id, calendar_id, user_id, location_id, start_time, end_time, status, selected_timezone, notes, fingerprint, payment, setup_intent_id, submission_id, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, 'booked', ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO appointments (id, calendar_id, user_id, location_id, start_time, end_time, status, selected_timezone, notes, fingerprint, payment, setup_intent_id,
+         submission_id, funnel_id, step_id, first_touch, last_touch, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, 'booked', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
     .bind(
       a.id,
@@ -84,6 +87,10 @@ function insertAppointment(
       a.payment,
       a.setupIntentId,
       a.submissionId,
+      place?.funnelId ?? null,
+      place?.stepId ?? null,
+      touches.first,
+      touches.last,
       env.now,
       env.now,
     );
@@ -141,6 +148,7 @@ export async function bookAppointment(env: SubmitEnv, input: BookingInput): Prom
             setupIntentId: payment?.setupIntentId ?? null,
             submissionId,
             userId,
+            prepared,
           }),
           claimMinutes(env.db, calendar.id, { start, end: start + calendar.slot_duration * 60_000 }, id, userId),
         ];

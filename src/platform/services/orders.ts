@@ -4,6 +4,7 @@
  * instead of creating a second one. D1 has no interactive transactions: the unique index
  * on orders.idempotency_key decides which request created the order.
  */
+import type { Touches } from '../../lib/attribution';
 import { cryptoRandom, newId, type RandomBytes } from '../../lib/ids';
 import type { Charge, ChargeResult } from '../payments/provider';
 import { outboxBatch } from '../webhooks/outbox';
@@ -44,6 +45,8 @@ export interface NewOrder {
   sessionId: string | null;
   currency: string;
   products: ProductRow[];
+  /** The visitor's first and last touch (./attribution.ts). */
+  touches: Touches;
 }
 
 /** The order's key: SHA-256 over everything that makes a submission this submission. */
@@ -99,8 +102,8 @@ export async function createOrder(
     db
       .prepare(
         `INSERT INTO orders (id, location_id, funnel_id, step_id, page_id, contact_id, fingerprint, source, submission_type,
-           status, currency, amount, idempotency_key, attempt_of, attempt, membership_token, session_id, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'processing', ?, ?, ?, ?, ?, ?, ?, ?, ?)
+           status, currency, amount, idempotency_key, attempt_of, attempt, membership_token, session_id, first_touch, last_touch, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'processing', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT DO NOTHING`,
       )
       .bind(
@@ -120,6 +123,8 @@ export async function createOrder(
         attempt.n,
         membershipToken(random),
         order.sessionId,
+        order.touches.first,
+        order.touches.last,
         now,
         now,
       ),

@@ -104,24 +104,13 @@ export async function storedSubmission(db: D1Database, kind: string, refId: stri
 }
 
 /** The opt-in event of a submission made inside a funnel page, when its step checks out. */
-async function optinEvent(env: SubmitEnv, req: SubmitRequest, prepared: PreparedSubmission, contactId: string | null) {
+function optinEvent(env: SubmitEnv, req: SubmitRequest, prepared: PreparedSubmission, contactId: string | null) {
+  const place = prepared.place;
+  if (!place) return [];
   const data = req.payload.funneEventData as Record<string, unknown> | undefined;
   const text = (x: unknown) => (typeof x === 'string' && x !== '' ? x : null);
-  const funnelId = text(data?.funnel_id);
-  const stepId = text(data?.funnel_step_id);
-  const pageId = text(data?.page_id);
-  if (!funnelId || !stepId || !pageId) return [];
-  const step = await env.db
-    .prepare(
-      'SELECT 1 AS ok FROM funnel_steps s JOIN funnels f ON f.id = s.funnel_id WHERE s.id = ? AND s.funnel_id = ? AND s.page_id = ? AND f.location_id = ?',
-    )
-    .bind(stepId, funnelId, pageId, req.locationId)
-    .first();
-  if (!step) return [];
   const event = {
-    funnelId,
-    stepId,
-    pageId,
+    ...place,
     eventType: 'optin' as const,
     domainName: text(data?.domain_name),
     pageUrl: text(data?.page_url),
@@ -161,7 +150,7 @@ export async function recordSubmission(
       ...submissionRows(env, req, prepared, { ...row, id, contactId: null, contactSql: contact.idSql, extra: { contact: snapshot(contactId) } }),
       ...uploadRows(env.db, prepared.uploads, prepared.uploadSource, id, env.now),
       ...(payment ? [paymentStatement(env.db, id, payment)] : []),
-      ...(await optinEvent(env, req, prepared, contactId)),
+      ...optinEvent(env, req, prepared, contactId),
       ...(await submissionConsent(env, req, prepared.values, {
         kind: req.kind === 'survey' ? 'survey' : 'form',
         id,

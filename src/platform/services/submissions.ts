@@ -10,6 +10,8 @@ import { asPhone } from '../../lib/validation/phone';
 import { type FieldError, type FileInfo, fieldKey, validateFields } from '../../lib/validation/fields';
 import type { ValidationMode } from '../../lib/validation/messages';
 import type { FormField } from '../../schemas/form';
+import type { Touches } from '../../lib/attribution';
+import { requestTouches } from './attribution';
 import { verifyTurnstile } from './captcha';
 import type { ContactInput } from './contacts';
 import type { TokenSecrets } from './form-token';
@@ -31,6 +33,8 @@ export interface SubmitEnv {
   /** The request's User-Agent, and the first tag of its Accept-Language (kept in consent records). */
   userAgent?: string | null;
   language?: string | null;
+  /** The request's Cookie header: the edge's attribution cookies (./attribution.ts). */
+  cookie?: string | null;
   fetcher?: typeof fetch;
   /** Keys of the spam-defence token (FORM_TOKEN_SECRET, else derived from ADMIN_TOKEN). */
   secrets?: TokenSecrets;
@@ -56,6 +60,38 @@ export interface PreparedSubmission {
   sessionFingerprint: string;
   /** The visitor's session: the one the widget sent, else a new id. */
   sessionId: string;
+  /** The visitor's first and last touch (./attribution.ts). */
+  touches: Touches;
+  /** The funnel step whose page the widget was in, when its page context checks out. */
+  place: FunnelPlace | null;
+}
+
+/** A funnel, one of its steps and the step's page. */
+export interface FunnelPlace {
+  funnelId: string;
+  stepId: string;
+  pageId: string;
+}
+
+/**
+ * The funnel step a widget inside a funnel page was filled in on (its page context, sent as
+ * `funneEventData`), when that step is the funnel's, shows that page and is this location's;
+ * else null: the context is visitor input, so an id is only kept once it checks out.
+ */
+export async function funnelPlaceOf(db: D1Database, locationId: string, payload: Readonly<Record<string, unknown>>): Promise<FunnelPlace | null> {
+  const data = payload.funneEventData as Record<string, unknown> | undefined;
+  const text = (x: unknown) => (typeof x === 'string' && x !== '' && x.length <= 120 ? x : null);
+  const funnelId = text(data?.funnel_id);
+  const stepId = text(data?.funnel_step_id);
+  const pageId = text(data?.page_id);
+  if (!funnelId || !stepId || !pageId) return null;
+  const step = await db
+    .prepare(
+      'SELECT 1 AS ok FROM funnel_steps s JOIN funnels f ON f.id = s.funnel_id WHERE s.id = ? AND s.funnel_id = ? AND s.page_id = ? AND f.location_id = ?',
+    )
+    .bind(stepId, funnelId, pageId, locationId)
+    .first();
+  return step ? { funnelId, stepId, pageId } : null;
 }
 
 /** Answer tags that fill contact columns. */
@@ -156,11 +192,14 @@ export async function prepareSubmission(env: SubmitEnv, req: SubmitRequest): Pro
   if ('error' in prepared) return { errors: [prepared.error] };
   const values = { ...checked.values, ...uploadRefs(prepared.uploads) };
   const fingerprint = token(req.payload.fingerprint) ?? newFingerprint(env.random);
+  const touches = requestTouches(env.cookie, req.payload.eventData, env.now);
   return {
     values,
     uploads: prepared.uploads,
     uploadSource,
-    contact: contactOf(req, values, fingerprint),
+    contact: { ...contactOf(req, values, fingerprint), touches },
+    touches,
+    place: await funnelPlaceOf(env.db, req.locationId, req.payload),
     fingerprint,
     sessionFingerprint: token(req.payload.sessionFingerprint) ?? fingerprint,
     sessionId: token(req.payload.sessionId) ?? newId('ss', env.random),
@@ -199,9 +238,24 @@ export function submissionRows(
   return [
     env.db
       .prepare(
-        `INSERT INTO submissions (id, kind, ref_id, location_id, contact_id, disqualified, data, created_at, idempotency_key)
-         VALUES (?, ?, ?, ?, ${contact.sql}, ?, ?, ?, ?)`,
+        `INSERT INTO submissions (id, kind, ref_id, location_id, contact_id, disqualified, data, created_at, idempotency_key,
+           funnel_id, step_id, first_touch, last_touch)
+         VALUES (?, ?, ?, ?, ${contact.sql}, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .bind(row.id, req.kind, row.refId, req.locationId, ...contact.params, row.disqualified ? 1 : 0, data, env.now, idempotencyKeyOf(req.payload)),
+      .bind(
+        row.id,
+        req.kind,
+        row.refId,
+        req.locationId,
+        ...contact.params,
+        row.disqualified ? 1 : 0,
+        data,
+        env.now,
+        idempotencyKeyOf(req.payload),
+        prepared.place?.funnelId ?? null,
+        prepared.place?.stepId ?? null,
+        prepared.touches.first,
+        prepared.touches.last,
+      ),
   ];
 }
