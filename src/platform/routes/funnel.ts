@@ -10,6 +10,8 @@ import { recordBrowserEvent } from '../services/funnel-events';
 import { locationExists } from '../services/locations';
 import { submitOptin } from '../services/optin';
 import { getFunnelPage } from '../services/pages';
+import { EDGE_TOKEN_HEADER, isEdgeCallToken } from '../services/experiment-serving';
+import { variantCookiesOf } from '../services/experiment-tags';
 import { signingKey } from '../secrets';
 import { getRobotsTxt } from '../services/robots';
 import { rateLimitScale } from '../services/rate-limit';
@@ -26,7 +28,13 @@ export function registerFunnelRoutes(app: Hono<AppEnv>): void {
   mount(app, calls.getPage, async (c, { json }) => {
     const page = await getFunnelPage(
       c.env.DB,
-      { pageId: json.page_id, host: json.domain_name, path: json.page_url, preview: json.preview },
+      {
+        pageId: json.page_id,
+        host: json.domain_name,
+        path: json.page_url,
+        preview: json.preview,
+        edge: await isEdgeCallToken(c.env, c.req.header(EDGE_TOKEN_HEADER)),
+      },
       c.env.STRIPE_PUBLISHABLE_KEY,
       { key: signingKey(c.env, 'preview'), token: json.preview_token },
     );
@@ -78,6 +86,6 @@ export function registerFunnelRoutes(app: Hono<AppEnv>): void {
 
   mount(app, calls.contact, async (c, { json }) => {
     await limitCall(c, 'contact', json.location_id);
-    return c.json(await submitOptin(c.env.DB, json, c.var.now, c.var.random));
+    return c.json(await submitOptin(c.env.DB, json, c.var.now, c.var.random, variantCookiesOf(c.req.header('cookie'))));
   });
 }

@@ -1,4 +1,5 @@
 /** Routes of the payments area: thin handlers over services. */
+import { variantCookiesOf } from '../services/experiment-tags';
 import type { Hono } from 'hono';
 import { mount } from '../call';
 import { paymentsCalls as calls } from '../../schemas/calls/payments';
@@ -61,7 +62,7 @@ export function registerPaymentsRoutes(app: Hono<AppEnv>): void {
     const secret = c.env.STRIPE_SECRET_KEY ?? '';
     const { now, random } = c.var;
     const proof = json.submissionType === 3 ? await readProof(c, secret, json.funnelId, now) : null;
-    const { result, paid } = await payOrder(c.env.DB, provider, json, { now, random, proof });
+    const { result, paid } = await payOrder(c.env.DB, provider, json, { now, random, proof, variantCookies: variantCookiesOf(c.req.header('cookie')) });
     // An upsell keeps the proof it was bought with: its window counts from the first purchase.
     await setProof(c, secret, proof ?? paid, now);
     return c.json(result);

@@ -10,6 +10,8 @@
  * appointment instead of creating one; it stays the contact's it was booked by, whatever
  * name and email the form carries.
  */
+import { type ExperimentTag, experimentTag } from './experiment-tags';
+import { placeOf } from './record-submission';
 import { newId } from '../../lib/ids';
 import type { FieldError } from '../../lib/validation/fields';
 import type { BookingSubmission } from '../../schemas/booking-calls';
@@ -57,12 +59,13 @@ function insertAppointment(
     payment: string | null;
     setupIntentId: string | null;
     submissionId: string;
+    tag: ExperimentTag | null;
   },
 ) {
   return env.db
     .prepare(
-      `INSERT INTO appointments (id, calendar_id, location_id, start_time, end_time, status, selected_timezone, notes, fingerprint, payment, setup_intent_id, submission_id, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, 'booked', ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO appointments (id, calendar_id, location_id, start_time, end_time, status, selected_timezone, notes, fingerprint, payment, setup_intent_id, submission_id, created_at, updated_at, experiment_id, variant_id)
+       VALUES (?, ?, ?, ?, ?, 'booked', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
     .bind(
       a.id,
@@ -78,6 +81,8 @@ function insertAppointment(
       a.submissionId,
       env.now,
       env.now,
+      a.tag?.experimentId ?? null,
+      a.tag?.variantId ?? null,
     );
 }
 
@@ -110,6 +115,7 @@ export async function bookAppointment(env: SubmitEnv, input: BookingInput): Prom
   const id = existing?.id ?? newId('apt', env.random);
   const contact = existing ? null : await prepareContactWrite(env.db, prepared.contact, env.now, env.random);
   const zone = payload.selected_timezone;
+  const tag = await experimentTag(env.db, env.variantCookies, placeOf(req));
 
   const slotWrites = existing
     ? moveStatements(env.db, calendar, existing, { start, zone }, env.now)
@@ -126,19 +132,20 @@ export async function bookAppointment(env: SubmitEnv, input: BookingInput): Prom
           payment: payment?.json ?? null,
           setupIntentId: payment?.setupIntentId ?? null,
           submissionId,
+          tag,
         }),
         claimMinutes(env.db, calendar.id, { start, end: start + calendar.slot_duration * 60_000 }, id),
       ];
   // A move keeps the appointment's contact: its answers are recorded under that contact, and
   // a form filled in with someone else's name and email takes nothing over.
   const contactWrites = !contact
-    ? submissionRows(env, req, prepared, { id: submissionId, refId: calendar.id, contactId: existing?.contact_id ?? null, extra: { appointmentId: id } })
+    ? submissionRows(env, req, prepared, { id: submissionId, refId: calendar.id, contactId: existing?.contact_id ?? null, extra: { appointmentId: id }, tag })
     : [
         contact.statement,
         env.db
           .prepare(`UPDATE appointments SET contact_id = ${contact.idSql.sql}, submission_id = ? WHERE id = ?`)
           .bind(...contact.idSql.params, submissionId, id),
-        ...submissionRows(env, req, prepared, { id: submissionId, refId: calendar.id, contactId: null, extra: { appointmentId: id } }),
+        ...submissionRows(env, req, prepared, { id: submissionId, refId: calendar.id, contactId: null, extra: { appointmentId: id }, tag }),
         env.db.prepare(`UPDATE submissions SET contact_id = ${contact.idSql.sql} WHERE id = ?`).bind(...contact.idSql.params, submissionId),
       ];
   const consent = await submissionConsent(env, req, prepared.values, {

@@ -10,6 +10,7 @@
  * answer carries what the caller sent and the ids the page needs, never the stored
  * contact's other fields; the sticky contact lives in the visitor's own browser storage.
  */
+import { experimentTag, type VariantCookies } from './experiment-tags';
 import type { ContactPayload } from '../../schemas/funnel-calls';
 import { cryptoRandom, newFingerprint, type RandomBytes } from '../../lib/ids';
 import { asPhone } from '../../lib/validation/phone';
@@ -51,7 +52,14 @@ async function funnelOf(db: D1Database, funnelId: string | undefined, locationId
   return funnel;
 }
 
-export async function submitOptin(db: D1Database, p: ContactPayload, now: number, random: RandomBytes = cryptoRandom): Promise<OptinResult> {
+/** `variantCookies`: the visitor's split-test cookies, whose variant the opt-in event carries (./experiment-tags.ts). */
+export async function submitOptin(
+  db: D1Database,
+  p: ContactPayload,
+  now: number,
+  random: RandomBytes = cryptoRandom,
+  variantCookies?: VariantCookies,
+): Promise<OptinResult> {
   const location = await getLocation(db, p.location_id);
   if (!location) throw new ApiError(404, 'Location not found');
   const phone = phoneOf(p.phone, location.country);
@@ -97,6 +105,7 @@ export async function submitOptin(db: D1Database, p: ContactPayload, now: number
         random,
       )
     : { session: { sessionId: p.sessionId ?? '', sessionFingerprint: p.sessionFingerprint ?? '' }, statement: undefined };
+  const tag = event ? await experimentTag(db, variantCookies, { funnelId: event.funnel_id, stepId: event.funnel_step_id }) : null;
   const eventStatement = event
     ? funnelEventStatement(
         db,
@@ -109,6 +118,8 @@ export async function submitOptin(db: D1Database, p: ContactPayload, now: number
           pageUrl: event.page_url,
           fingerprint,
           data: p.eventData,
+          experimentId: tag?.experimentId ?? null,
+          variantId: tag?.variantId ?? null,
         },
         now,
         undefined,

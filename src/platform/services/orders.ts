@@ -4,6 +4,7 @@
  * instead of creating a second one. D1 has no interactive transactions: the unique index
  * on orders.idempotency_key decides which request created the order.
  */
+import type { ExperimentTag } from './experiment-tags';
 import { cryptoRandom, newId, type RandomBytes } from '../../lib/ids';
 import type { Charge, ChargeResult } from '../payments/provider';
 import { type FunnelEvent, funnelEventStatement } from './funnel-events';
@@ -29,6 +30,8 @@ export interface OrderRow {
   attempt_of: string | null;
   attempt: number;
   paid_at: number | null;
+  experiment_id: string | null;
+  variant_id: string | null;
 }
 
 export interface NewOrder {
@@ -43,6 +46,8 @@ export interface NewOrder {
   sessionId: string | null;
   currency: string;
   products: ProductRow[];
+  /** The visitor's split test and variant (./experiment-tags.ts). */
+  tag?: ExperimentTag | null;
 }
 
 /** The order's key: SHA-256 over everything that makes a submission this submission. */
@@ -98,8 +103,8 @@ export async function createOrder(
     db
       .prepare(
         `INSERT INTO orders (id, location_id, funnel_id, step_id, page_id, contact_id, fingerprint, source, submission_type,
-           status, currency, amount, idempotency_key, attempt_of, attempt, membership_token, session_id, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'processing', ?, ?, ?, ?, ?, ?, ?, ?, ?)
+           status, currency, amount, idempotency_key, attempt_of, attempt, membership_token, session_id, created_at, updated_at, experiment_id, variant_id)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'processing', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT DO NOTHING`,
       )
       .bind(
@@ -121,6 +126,8 @@ export async function createOrder(
         order.sessionId,
         now,
         now,
+        order.tag?.experimentId ?? null,
+        order.tag?.variantId ?? null,
       ),
     ...order.products.map((p) =>
       db
@@ -151,7 +158,11 @@ export async function markPaid(
   random: RandomBytes = cryptoRandom,
 ): Promise<void> {
   await db.batch([
-    funnelEventStatement(db, event, now, { sql: "EXISTS (SELECT 1 FROM orders WHERE id = ? AND status != 'paid')", params: [order.id] }),
+    // The sale counts for the variant the order was made in.
+    funnelEventStatement(db, { ...event, experimentId: order.experiment_id, variantId: order.variant_id }, now, {
+      sql: "EXISTS (SELECT 1 FROM orders WHERE id = ? AND status != 'paid')",
+      params: [order.id],
+    }),
     db
       .prepare(
         `UPDATE orders SET status = 'paid', provider_ref = ?, provider_customer = ?, payment_method = ?, error = NULL, paid_at = ?, updated_at = ?

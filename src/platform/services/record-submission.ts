@@ -8,6 +8,7 @@
  * The same batch claims the submission's form token (./form-token.ts), so a token serves
  * one submission.
  */
+import { type ExperimentTag, experimentTag, type RecordPlace, stepShowsPageSql } from './experiment-tags';
 import { newId } from '../../lib/ids';
 import { type ContactInput, contactIdByPhone, findContactByEmail, prepareContactWrite } from './contacts';
 import { FORM_TOKEN_FIELD } from '../../lib/spam-defence';
@@ -92,8 +93,15 @@ export async function storedSubmission(db: D1Database, kind: string, refId: stri
   return row ? fromStored(row) : null;
 }
 
+/** Where a submission was made: the funnel and step its page reported (funneEventData), when it did. */
+export function placeOf(req: SubmitRequest): RecordPlace {
+  const data = req.payload.funneEventData as Record<string, unknown> | undefined;
+  const text = (x: unknown) => (typeof x === 'string' && x !== '' ? x : null);
+  return { funnelId: text(data?.funnel_id), stepId: text(data?.funnel_step_id) };
+}
+
 /** The opt-in event of a submission made inside a funnel page, when its step checks out. */
-async function optinEvent(env: SubmitEnv, req: SubmitRequest, prepared: PreparedSubmission, contactId: string | null) {
+async function optinEvent(env: SubmitEnv, req: SubmitRequest, prepared: PreparedSubmission, contactId: string | null, tag: ExperimentTag | null) {
   const data = req.payload.funneEventData as Record<string, unknown> | undefined;
   const text = (x: unknown) => (typeof x === 'string' && x !== '' ? x : null);
   const funnelId = text(data?.funnel_id);
@@ -102,7 +110,8 @@ async function optinEvent(env: SubmitEnv, req: SubmitRequest, prepared: Prepared
   if (!funnelId || !stepId || !pageId) return [];
   const step = await env.db
     .prepare(
-      'SELECT 1 AS ok FROM funnel_steps s JOIN funnels f ON f.id = s.funnel_id WHERE s.id = ? AND s.funnel_id = ? AND s.page_id = ? AND f.location_id = ?',
+      `SELECT 1 AS ok FROM funnel_steps s JOIN funnels f ON f.id = s.funnel_id
+       WHERE s.id = ?1 AND s.funnel_id = ?2 AND ${stepShowsPageSql('s', '?3')} AND f.location_id = ?4`,
     )
     .bind(stepId, funnelId, pageId, req.locationId)
     .first();
@@ -117,6 +126,8 @@ async function optinEvent(env: SubmitEnv, req: SubmitRequest, prepared: Prepared
     fingerprint: prepared.fingerprint,
     contactId,
     data: { source: req.kind },
+    experimentId: tag?.experimentId ?? null,
+    variantId: tag?.variantId ?? null,
   };
   return [funnelEventStatement(env.db, event, env.now)];
 }
@@ -141,13 +152,14 @@ export async function recordSubmission(
   const id = newId('sub', env.random);
   const snapshot = (contactId: string) => submittedContact(contactId, prepared.contact);
   const contactId = known ?? contact.newId;
+  const tag = await experimentTag(env.db, env.variantCookies, placeOf(req));
   await storeUploads(env.bucket, prepared.uploads);
   try {
     await env.db.batch([
       contact.statement,
-      ...submissionRows(env, req, prepared, { ...row, id, contactId: null, contactSql: contact.idSql, extra: { contact: snapshot(contactId) } }),
+      ...submissionRows(env, req, prepared, { ...row, id, contactId: null, contactSql: contact.idSql, extra: { contact: snapshot(contactId) }, tag }),
       ...uploadRows(env.db, prepared.uploads, prepared.uploadSource, id, env.now),
-      ...(await optinEvent(env, req, prepared, contactId)),
+      ...(await optinEvent(env, req, prepared, contactId, tag)),
       ...(await submissionConsent(env, req, prepared.values, {
         kind: req.kind === 'survey' ? 'survey' : 'form',
         id,

@@ -4,6 +4,7 @@
  * map the answers onto the contact. Nothing is written until `prepareSubmission` has
  * accepted everything.
  */
+import type { ExperimentTag, VariantCookies } from './experiment-tags';
 import { ID_PATTERN, newFingerprint, newId, type RandomBytes } from '../../lib/ids';
 import { IDEMPOTENCY_FIELD, IDEMPOTENCY_PATTERN } from '../../lib/spam-defence';
 import { asPhone } from '../../lib/validation/phone';
@@ -33,6 +34,8 @@ export interface SubmitEnv {
   /** Keys of the spam-defence token (FORM_TOKEN_SECRET, else derived from ADMIN_TOKEN). */
   secrets?: TokenSecrets;
   limits?: RateLimits;
+  /** The visitor's split-test variant cookies (./experiment-tags.ts): what their records are tagged with. */
+  variantCookies?: VariantCookies;
 }
 
 export interface SubmitRequest {
@@ -181,6 +184,8 @@ export function submissionRows(
     contactSql?: { sql: string; params: unknown[] };
     disqualified?: boolean;
     extra?: Record<string, unknown>;
+    /** The visitor's split test and variant (./experiment-tags.ts). */
+    tag?: ExperimentTag | null;
   },
 ): D1PreparedStatement[] {
   const data = JSON.stringify({
@@ -196,9 +201,21 @@ export function submissionRows(
   return [
     env.db
       .prepare(
-        `INSERT INTO submissions (id, kind, ref_id, location_id, contact_id, disqualified, data, created_at, idempotency_key)
-         VALUES (?, ?, ?, ?, ${contact.sql}, ?, ?, ?, ?)`,
+        `INSERT INTO submissions (id, kind, ref_id, location_id, contact_id, disqualified, data, created_at, idempotency_key, experiment_id, variant_id)
+         VALUES (?, ?, ?, ?, ${contact.sql}, ?, ?, ?, ?, ?, ?)`,
       )
-      .bind(row.id, req.kind, row.refId, req.locationId, ...contact.params, row.disqualified ? 1 : 0, data, env.now, idempotencyKeyOf(req.payload)),
+      .bind(
+        row.id,
+        req.kind,
+        row.refId,
+        req.locationId,
+        ...contact.params,
+        row.disqualified ? 1 : 0,
+        data,
+        env.now,
+        idempotencyKeyOf(req.payload),
+        row.tag?.experimentId ?? null,
+        row.tag?.variantId ?? null,
+      ),
   ];
 }
