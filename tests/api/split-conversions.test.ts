@@ -92,6 +92,16 @@ describe('records made in a split test carry its variant', () => {
     expect(await tagOf('submissions', "ref_id = 'frm_s'")).toEqual({ experiment_id: 'exp_s', variant_id: 'b' });
   });
 
+  it('tags a submission of a framed widget by the variants its embed loader relays (x-ef-variants)', async () => {
+    const body = multipart({ formId: 'frm_s', location_id: 'loc_a', email: 'framed@example.com' });
+    expect((await postWidget('/form', body, { 'x-ef-variants': 'ef_x_exp_s=b; ef_x_other=zz' })).status).toBe(200);
+    expect(await tagOf('submissions', "ref_id = 'frm_s'")).toEqual({ experiment_id: 'exp_s', variant_id: 'b' });
+    // A malformed header is no tag.
+    const bad = multipart({ formId: 'frm_s', location_id: 'loc_a', email: 'bad@example.com' });
+    expect((await postWidget('/form', bad, { 'x-ef-variants': 'ef_x_exp_s=<b>' })).status).toBe(200);
+    expect(await tagOf('submissions', "ref_id = 'frm_s'")).toEqual({ experiment_id: null, variant_id: null });
+  });
+
   it('tags a booking made by a visitor in the test', async () => {
     await seedBooking();
     const res = await book('cal_a', slotAt(3, 10), { funneEventData: event('st_thanks', 'pg_thanks') }, {}, { cookie: COOKIE });

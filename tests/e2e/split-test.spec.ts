@@ -3,10 +3,14 @@
  * variant pg_sales_b (b), assigned at the edge. Fresh visitors get both; a visitor keeps
  * theirs over reloads and on the following steps; the HTML that arrives is the variant's own
  * (no swap after load) and names the step's URL as canonical; `?ef_variant=` previews a
- * variant without a cookie.
+ * variant without a cookie; a widget framed with embed.js on a page in the test records the
+ * page's variant.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { q, sql } from './forms-store';
+import { E2E_PORT } from './playwright.config';
+import { serveHostPage } from './support/host-page';
 
 const HEADLINES: Record<string, string> = { a: 'The 90-Day Client Accelerator', b: 'Fill your calendar in 90 days' };
 const COOKIE = 'ef_x_exp_accelerator_headline';
@@ -81,4 +85,31 @@ test('axe finds no violations on the variant page', async ({ page }) => {
   expect(await shownVariant(page)).toBe('b');
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+});
+
+test('a widget framed with embed.js records the variant of the page around it', async ({ page, context }) => {
+  const host = await serveHostPage(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Seller site</title></head>
+<body><h1>Seller site</h1>
+<iframe src="http://localhost:${E2E_PORT}/widget/form/form_optin"></iframe>
+<script src="http://localhost:${E2E_PORT}/widget/embed.js" async></script>
+</body></html>`);
+  try {
+    // The page around the frame is in the test's variant b (the cookie the edge set on it).
+    await context.addCookies([{ name: COOKIE, value: 'b', url: host.url }]);
+    await page.goto(host.url);
+    const frame = page.frameLocator('iframe');
+    await expect(frame.locator('astro-island:not([ssr]) form.ef-form[data-form-state="idle"]')).toBeVisible();
+    const email = `split-embed-${Date.now()}@example.com`;
+    await frame.getByLabel('First name').fill('Framed');
+    await frame.getByLabel('Email').fill(email);
+    await frame.getByRole('button', { name: 'Send me the guide' }).click();
+    await expect(frame.locator('[data-form-state="done"]')).toBeVisible();
+    const [row] = sql(
+      `SELECT s.experiment_id, s.variant_id FROM submissions s JOIN contacts c ON c.id = s.contact_id WHERE s.ref_id = 'form_optin' AND c.email = ${q(email)}`,
+    );
+    expect(row).toEqual({ experiment_id: 'exp_accelerator_headline', variant_id: 'b' });
+  } finally {
+    await host.close();
+  }
 });

@@ -11,7 +11,7 @@ import { locationExists } from '../services/locations';
 import { submitOptin } from '../services/optin';
 import { getFunnelPage } from '../services/pages';
 import { EDGE_TOKEN_HEADER, isEdgeCallToken } from '../services/experiment-serving';
-import { variantCookiesOf } from '../services/experiment-tags';
+import { RELAYED_VARIANTS_HEADER, variantCookiesOf } from '../services/experiment-tags';
 import { signingKey } from '../secrets';
 import { getRobotsTxt } from '../services/robots';
 import { rateLimitScale } from '../services/rate-limit';
@@ -86,6 +86,6 @@ export function registerFunnelRoutes(app: Hono<AppEnv>): void {
 
   mount(app, calls.contact, async (c, { json }) => {
     await limitCall(c, 'contact', json.location_id);
-    return c.json(await submitOptin(c.env.DB, json, c.var.now, c.var.random, variantCookiesOf(c.req.header('cookie'))));
+    return c.json(await submitOptin(c.env.DB, json, c.var.now, c.var.random, variantCookiesOf(c.req.header('cookie'), c.req.header(RELAYED_VARIANTS_HEADER))));
   });
 }

@@ -1,5 +1,5 @@
 /** Routes of the payments area: thin handlers over services. */
-import { variantCookiesOf } from '../services/experiment-tags';
+import { RELAYED_VARIANTS_HEADER, variantCookiesOf } from '../services/experiment-tags';
 import type { Hono } from 'hono';
 import { mount } from '../call';
 import { paymentsCalls as calls } from '../../schemas/calls/payments';
@@ -62,7 +62,12 @@ export function registerPaymentsRoutes(app: Hono<AppEnv>): void {
     const secret = c.env.STRIPE_SECRET_KEY ?? '';
     const { now, random } = c.var;
     const proof = json.submissionType === 3 ? await readProof(c, secret, json.funnelId, now) : null;
-    const { result, paid } = await payOrder(c.env.DB, provider, json, { now, random, proof, variantCookies: variantCookiesOf(c.req.header('cookie')) });
+    const { result, paid } = await payOrder(c.env.DB, provider, json, {
+      now,
+      random,
+      proof,
+      variantCookies: variantCookiesOf(c.req.header('cookie'), c.req.header(RELAYED_VARIANTS_HEADER)),
+    });
     // An upsell keeps the proof it was bought with: its window counts from the first purchase.
     await setProof(c, secret, proof ?? paid, now);
     return c.json(result);

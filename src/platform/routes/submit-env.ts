@@ -1,5 +1,5 @@
 /** What the widget routes hand the submission services: bindings, the request's clock and randomness, the spam defence's input, and the 403/422/429 answers. */
-import { variantCookiesOf } from '../services/experiment-tags';
+import { RELAYED_VARIANTS_HEADER, variantCookiesOf } from '../services/experiment-tags';
 import type { Context } from 'hono';
 import { todayIn } from '../../lib/time/today';
 import type { FieldError } from '../../lib/validation/fields';
@@ -32,7 +32,7 @@ export function submitEnv(c: Context<AppEnv>, zone: string): SubmitEnv {
     userAgent: c.req.header('user-agent') ?? null,
     language: firstLanguage(c.req.header('accept-language')),
     secrets: c.env,
-    variantCookies: variantCookiesOf(c.req.header('cookie')),
+    variantCookies: variantCookiesOf(c.req.header('cookie'), c.req.header(RELAYED_VARIANTS_HEADER)),
   };
 }
 

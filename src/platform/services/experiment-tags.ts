@@ -11,6 +11,8 @@
  */
 import { parseCookies } from '../../lib/tracking/cookies';
 
+/** The header in which a framed widget relays the variant cookies of the page around it (src/client/split-variants.ts). */
+export const RELAYED_VARIANTS_HEADER = 'x-ef-variants';
 /** The cookie prefix of src/serving/experiment.ts (kept here too: the platform does not import serving). */
 const VARIANT_COOKIE_PREFIX = 'ef_x_';
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -18,11 +20,16 @@ const ID = /^[A-Za-z0-9_-]{1,64}$/;
 /** The visitor's variant cookies: variant id by experiment id. */
 export type VariantCookies = ReadonlyMap<string, string>;
 
-/** The variant cookies of a Cookie header (at most 20 tests). */
-export function variantCookiesOf(cookieHeader: string | null | undefined): VariantCookies {
+/**
+ * The variant cookies of a Cookie header (at most 20 tests), and after them those a framed
+ * widget relays from the page around it in `x-ef-variants` (src/client/split-variants.ts);
+ * the frame's own cookie wins.
+ */
+export function variantCookiesOf(cookieHeader: string | null | undefined, relayed?: string | null): VariantCookies {
   const found = new Map<string, string>();
-  if (!cookieHeader?.includes(VARIANT_COOKIE_PREFIX)) return found;
-  for (const [name, value] of parseCookies(cookieHeader)) {
+  const joined = [cookieHeader, relayed].filter(Boolean).join('; ');
+  if (!joined.includes(VARIANT_COOKIE_PREFIX)) return found;
+  for (const [name, value] of parseCookies(joined)) {
     if (found.size >= 20) break;
     const experimentId = name.startsWith(VARIANT_COOKIE_PREFIX) ? name.slice(VARIANT_COOKIE_PREFIX.length) : '';
     if (ID.test(experimentId) && ID.test(value)) found.set(experimentId, value);
