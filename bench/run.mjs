@@ -61,15 +61,35 @@ const admin = (method, path, body) =>
   });
 
 /** GET over plain node:http, so the Host header can name the seller's domain. */
-function get(url, host) {
+function get(url, host, headers = {}) {
   return new Promise((done, fail) => {
-    const req = request(url, { headers: host ? { host } : {} }, (res) => {
+    const req = request(url, { headers: { ...headers, ...(host ? { host } : {}) } }, (res) => {
       res.resume();
       res.on('end', () => (res.statusCode === 200 ? done(res.headers) : fail(new Error(`${url}: ${res.statusCode}`))));
     });
     req.on('error', fail);
     req.end();
   });
+}
+
+/** A browser's User-Agent: robots are shown a split test's control without being assigned (src/lib/bots.ts). */
+const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/141.0 Safari/537.36';
+
+/** Views of a split step by new visitors until each variant's copy was rendered and a second view of it hit; answers one visitor's cookies. */
+async function splitVisitors(url, host) {
+  const seen = new Map();
+  for (let visitor = 0; visitor < 40 && seen.size < 2; visitor++) {
+    const first = await get(url, host, { 'user-agent': BROWSER_UA });
+    const cookie = (first['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+    const variant = cookie.match(/ef_x_[^=]+=([^;]+)/)?.[1];
+    if (!variant || seen.has(variant)) continue;
+    await new Promise((r) => setTimeout(r, 300));
+    const again = await get(url, host, { 'user-agent': BROWSER_UA, cookie });
+    if (again['x-edge-cache'] !== 'hit') console.log(`  ${host}${new URL(url).pathname} variant ${variant}: the second view was NOT an edge hit`);
+    seen.set(variant, cookie);
+  }
+  if (seen.size < 2) console.log(`  ${host}${new URL(url).pathname}: ${seen.size} variant(s) seen; is the demo's split test running?`);
+  return [...seen.values()][0] ?? '';
 }
 
 async function time(url, rounds, host) {
@@ -167,6 +187,15 @@ try {
     if (headers['x-edge-cache'] !== 'hit') console.log(`  ${label}: the second view was NOT an edge hit`);
   }
 
+  // /accelerator runs the demo's split test (issue 28): a visitor's browser is assigned at the edge before the copy is
+  // looked up. New visitors (no cookie: a fingerprint, the SHA-256 bucket and two Set-Cookie per answer) and returning
+  // ones (their variant cookie) are measured beside the rest; first, enough new visitors for both variants' copies.
+  const returning = await splitVisitors(`${ORIGIN}/accelerator`, 'localhost');
+  const split = [
+    { label: 'localhost/accelerator split, new', host: 'localhost', path: '/accelerator', headers: { 'user-agent': BROWSER_UA } },
+    { label: 'localhost/accelerator split, returning', host: 'localhost', path: '/accelerator', headers: { 'user-agent': BROWSER_UA, cookie: returning } },
+  ];
+
   if (!process.env.BENCH_SKIP_THROUGHPUT) {
     const asset = (await (await fetch(`${ORIGIN}/?domain=localhost`)).text()).match(/\/_astro\/[^"']+\.js/)?.[0];
     const { workerd, headers } = await served;
@@ -175,7 +204,7 @@ try {
     );
     for (const row of await throughput(
       `${workerd}${asset}`,
-      demo.map((page) => ({ ...page, url: `${workerd}${page.path}` })),
+      [...demo, ...split].map((page) => ({ ...page, url: `${workerd}${page.path}` })),
       { headers: { ...headers, 'accept-encoding': BROWSER_ACCEPT_ENCODING } },
     )) {
       console.log(

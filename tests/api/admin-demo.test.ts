@@ -44,7 +44,10 @@ describe('the demo data', () => {
       "SELECT s.page_id FROM domains d JOIN funnel_steps s ON s.funnel_id = d.funnel_id WHERE d.host = 'localhost' AND s.path = '/'",
     ).first<{ page_id: string }>();
     expect(root?.page_id).toBe('pg_optin');
-    const unlinked = await env.DB.prepare('SELECT count(*) AS n FROM pages WHERE step_id IS NULL').first<{ n: number }>();
+    // Every page serves a step, or is a split-test variant served at its step's URL.
+    const unlinked = await env.DB.prepare(
+      "SELECT count(*) AS n FROM pages WHERE step_id IS NULL AND id NOT IN (SELECT json_extract(v.value, '$.pageId') FROM experiments e, json_each(e.doc, '$.variants') v)",
+    ).first<{ n: number }>();
     expect(unlinked?.n).toBe(0);
   });
 
@@ -59,6 +62,13 @@ describe('the demo data', () => {
     expect(await metas('pg_sales')).toContain('two-setp-order');
     expect(await metas('pg_upsell')).toEqual(expect.arrayContaining(['button', 'minute-timer']));
     expect(await metas('pg_thanks')).toEqual(expect.arrayContaining(['calendar', 'survey']));
+  });
+
+  it('splits /accelerator between two published variants in a running test', async () => {
+    const test = await env.DB.prepare("SELECT status, doc FROM experiments WHERE step_id = 'st_sales'").first<{ status: string; doc: string }>();
+    expect(test?.status).toBe('running');
+    expect((JSON.parse(test?.doc ?? '{}').variants as { pageId: string }[]).map((v) => v.pageId)).toEqual(['pg_sales', 'pg_sales_b']);
+    expect(((await (await admin('GET', '/status')).json()) as { unservableVariants: unknown[] }).unservableVariants).toEqual([]);
   });
 
   it('prices the second funnel in EUR, CHF and JPY, with a bump on the sales page', async () => {

@@ -27,6 +27,7 @@ import { clock } from '../clock';
 import type { AppEnv } from '../env';
 import { ApiError, errorResponse, parseWith, readJson } from '../http';
 import { reportError } from '../../lib/report-error';
+import { unservableVariants } from '../services/experiment-serving';
 import { requireAdminToken } from './auth';
 import { purgeCacheKeys, purgePageCache } from './page-cache';
 import { previewPath } from '../services/preview-links';
@@ -87,11 +88,14 @@ export function createAdminApi(): Hono<AppEnv> {
     const empty = KIND_ORDER.every((k) => counts[documentKinds[k].table as keyof typeof counts] === 0);
     // Pages never published: `npm start` publishes the demo's and then checks none is left.
     const unpublished = await c.env.DB.prepare('SELECT id FROM pages WHERE published IS NULL ORDER BY id LIMIT 1000').all<{ id: string }>();
+    // Split-test variants served as the control because their page is gone or unpublished.
+    const unservable = await unservableVariants(c.env.DB);
     return c.json({
       counts,
       empty,
       kinds: KIND_ORDER,
       unpublishedPages: unpublished.results.map((row) => row.id),
+      unservableVariants: unservable,
       webhooks: await webhookStatus(c.env.DB),
     });
   });
@@ -127,6 +131,7 @@ export function createAdminApi(): Hono<AppEnv> {
     const kind = kindOf(c);
     const doc = await getDocument(c.env.DB, kind, c.req.param('id'));
     if (kind === 'pages') c.header('x-preview-url', await previewUrlOf(c, parseWith(pageKind.pathId, c.req.param('id'))));
+    if (kind === 'experiments') return c.json({ ...(doc as object), unservableVariants: await unservableVariants(c.env.DB, c.req.param('id')) });
     return c.json(doc);
   });
 

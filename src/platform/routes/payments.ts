@@ -1,4 +1,5 @@
 /** Routes of the payments area: thin handlers over services. */
+import { RELAYED_VARIANTS_HEADER, variantCookiesOf } from '../services/experiment-tags';
 import type { Hono } from 'hono';
 import { mount } from '../call';
 import { paymentsCalls as calls } from '../../schemas/calls/payments';
@@ -69,6 +70,7 @@ export function registerPaymentsRoutes(app: Hono<AppEnv>): void {
       proof,
       cookie: c.req.header('cookie') ?? null,
       visitor: { ip: clientIp(c), userAgent: c.req.header('user-agent') ?? null, language: firstLanguage(c.req.header('accept-language')) },
+      variantCookies: variantCookiesOf(c.req.header('cookie'), c.req.header(RELAYED_VARIANTS_HEADER)),
     });
     // An upsell keeps the proof it was bought with: its window counts from the first purchase.
     await setProof(c, secret, proof ?? paid, now);

@@ -14,6 +14,8 @@
  * else the moved appointment's own, else the next free one in round-robin order. Each is
  * tried with its own batch until one is not refused by a claimed minute.
  */
+import { type ExperimentTag, experimentTag } from './experiment-tags';
+import { placeOf } from './record-submission';
 import { newId } from '../../lib/ids';
 import type { FieldError } from '../../lib/validation/fields';
 import type { BookingSubmission } from '../../schemas/booking-calls';
@@ -65,14 +67,15 @@ function insertAppointment(
     submissionId: string;
     userId: string | null;
     prepared: PreparedSubmission;
+    tag: ExperimentTag | null;
   },
 ) {
   const { place, touches } = a.prepared;
   return env.db
     .prepare(
       `INSERT INTO appointments (id, calendar_id, user_id, location_id, start_time, end_time, status, selected_timezone, notes, fingerprint, payment, setup_intent_id,
-         submission_id, funnel_id, step_id, first_touch, last_touch, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, 'booked', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         submission_id, funnel_id, step_id, first_touch, last_touch, created_at, updated_at, experiment_id, variant_id)
+       VALUES (?, ?, ?, ?, ?, ?, 'booked', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
     .bind(
       a.id,
@@ -93,6 +96,8 @@ function insertAppointment(
       touches.last,
       env.now,
       env.now,
+      a.tag?.experimentId ?? null,
+      a.tag?.variantId ?? null,
     );
 }
 
@@ -130,6 +135,7 @@ export async function bookAppointment(env: SubmitEnv, input: BookingInput): Prom
   const id = existing?.id ?? newId('apt', env.random);
   const contact = existing ? null : await prepareContactWrite(env.db, prepared.contact, env.now, env.random);
   const zone = payload.selected_timezone;
+  const tag = await experimentTag(env.db, env.variantCookies, placeOf(req));
 
   const slotWrites = (userId: string | null) =>
     existing
@@ -149,19 +155,20 @@ export async function bookAppointment(env: SubmitEnv, input: BookingInput): Prom
             submissionId,
             userId,
             prepared,
+            tag,
           }),
           claimMinutes(env.db, calendar.id, { start, end: start + calendar.slot_duration * 60_000 }, id, userId),
         ];
   // A move keeps the appointment's contact: its answers are recorded under that contact, and
   // a form filled in with someone else's name and email takes nothing over.
   const contactWrites = !contact
-    ? submissionRows(env, req, prepared, { id: submissionId, refId: calendar.id, contactId: existing?.contact_id ?? null, extra: { appointmentId: id } })
+    ? submissionRows(env, req, prepared, { id: submissionId, refId: calendar.id, contactId: existing?.contact_id ?? null, extra: { appointmentId: id }, tag })
     : [
         contact.statement,
         env.db
           .prepare(`UPDATE appointments SET contact_id = ${contact.idSql.sql}, submission_id = ? WHERE id = ?`)
           .bind(...contact.idSql.params, submissionId, id),
-        ...submissionRows(env, req, prepared, { id: submissionId, refId: calendar.id, contactId: null, extra: { appointmentId: id } }),
+        ...submissionRows(env, req, prepared, { id: submissionId, refId: calendar.id, contactId: null, extra: { appointmentId: id }, tag }),
         env.db.prepare(`UPDATE submissions SET contact_id = ${contact.idSql.sql} WHERE id = ?`).bind(...contact.idSql.params, submissionId),
       ];
   const consent = await submissionConsent(env, req, prepared.values, {

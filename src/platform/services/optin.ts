@@ -11,6 +11,7 @@
  * answer carries what the caller sent and the ids the page needs, never the stored
  * contact's other fields; the sticky contact lives in the visitor's own browser storage.
  */
+import { experimentTag, type VariantCookies } from './experiment-tags';
 import type { ContactPayload } from '../../schemas/funnel-calls';
 import { cryptoRandom, newFingerprint, type RandomBytes } from '../../lib/ids';
 import { asPhone } from '../../lib/validation/phone';
@@ -30,6 +31,8 @@ export interface OptinVisit {
   cookie?: string | null;
   /** Who sent it (CF-Connecting-IP, User-Agent, Accept-Language), for the consent record. */
   visitor?: ConsentVisitor;
+  /** The visitor's split-test cookies, whose variant the opt-in event carries (./experiment-tags.ts). */
+  variantCookies?: VariantCookies;
 }
 
 export interface OptinResult {
@@ -116,6 +119,7 @@ export async function submitOptin(
         random,
       )
     : { session: { sessionId: p.sessionId ?? '', sessionFingerprint: p.sessionFingerprint ?? '' }, statement: undefined };
+  const tag = event ? await experimentTag(db, visit.variantCookies, { funnelId: event.funnel_id, stepId: event.funnel_step_id }) : null;
   const eventStatement = event
     ? funnelEventStatement(
         db,
@@ -128,6 +132,8 @@ export async function submitOptin(
           pageUrl: event.page_url,
           fingerprint,
           data: p.eventData,
+          experimentId: tag?.experimentId ?? null,
+          variantId: tag?.variantId ?? null,
         },
         now,
         undefined,

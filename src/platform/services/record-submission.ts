@@ -8,6 +8,7 @@
  * The same batch claims the submission's form token (./form-token.ts), so a token serves
  * one submission.
  */
+import { type ExperimentTag, experimentTag, type RecordPlace } from './experiment-tags';
 import { newId } from '../../lib/ids';
 import { ApiError } from '../http';
 import type { VerifiedPayment } from './booking-payment';
@@ -103,8 +104,15 @@ export async function storedSubmission(db: D1Database, kind: string, refId: stri
   return row ? fromStored(row) : null;
 }
 
+/** Where a submission was made: the funnel and step its page reported (funneEventData), when it did. */
+export function placeOf(req: SubmitRequest): RecordPlace {
+  const data = req.payload.funneEventData as Record<string, unknown> | undefined;
+  const text = (x: unknown) => (typeof x === 'string' && x !== '' ? x : null);
+  return { funnelId: text(data?.funnel_id), stepId: text(data?.funnel_step_id) };
+}
+
 /** The opt-in event of a submission made inside a funnel page, when its step checks out. */
-function optinEvent(env: SubmitEnv, req: SubmitRequest, prepared: PreparedSubmission, contactId: string | null) {
+function optinEvent(env: SubmitEnv, req: SubmitRequest, prepared: PreparedSubmission, contactId: string | null, tag: ExperimentTag | null) {
   const place = prepared.place;
   if (!place) return [];
   const data = req.payload.funneEventData as Record<string, unknown> | undefined;
@@ -117,6 +125,8 @@ function optinEvent(env: SubmitEnv, req: SubmitRequest, prepared: PreparedSubmis
     fingerprint: prepared.fingerprint,
     contactId,
     data: { source: req.kind },
+    experimentId: tag?.experimentId ?? null,
+    variantId: tag?.variantId ?? null,
   };
   return [funnelEventStatement(env.db, event, env.now)];
 }
@@ -143,14 +153,15 @@ export async function recordSubmission(
   const id = newId('sub', env.random);
   const snapshot = (contactId: string) => submittedContact(contactId, prepared.contact);
   const contactId = known ?? contact.newId;
+  const tag = await experimentTag(env.db, env.variantCookies, placeOf(req));
   await storeUploads(env.bucket, prepared.uploads);
   try {
     await env.db.batch([
       contact.statement,
-      ...submissionRows(env, req, prepared, { ...row, id, contactId: null, contactSql: contact.idSql, extra: { contact: snapshot(contactId) } }),
+      ...submissionRows(env, req, prepared, { ...row, id, contactId: null, contactSql: contact.idSql, extra: { contact: snapshot(contactId) }, tag }),
       ...uploadRows(env.db, prepared.uploads, prepared.uploadSource, id, env.now),
       ...(payment ? [paymentStatement(env.db, id, payment)] : []),
-      ...optinEvent(env, req, prepared, contactId),
+      ...optinEvent(env, req, prepared, contactId, tag),
       ...(await submissionConsent(env, req, prepared.values, {
         kind: req.kind === 'survey' ? 'survey' : 'form',
         id,

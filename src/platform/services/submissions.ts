@@ -4,6 +4,7 @@
  * map the answers onto the contact. Nothing is written until `prepareSubmission` has
  * accepted everything.
  */
+import { type ExperimentTag, stepShowsPageSql, type VariantCookies } from './experiment-tags';
 import { ID_PATTERN, newFingerprint, newId, type RandomBytes } from '../../lib/ids';
 import { IDEMPOTENCY_FIELD, IDEMPOTENCY_PATTERN } from '../../lib/spam-defence';
 import { asPhone } from '../../lib/validation/phone';
@@ -39,6 +40,8 @@ export interface SubmitEnv {
   /** Keys of the spam-defence token (FORM_TOKEN_SECRET, else derived from ADMIN_TOKEN). */
   secrets?: TokenSecrets;
   limits?: RateLimits;
+  /** The visitor's split-test variant cookies (./experiment-tags.ts): what their records are tagged with. */
+  variantCookies?: VariantCookies;
 }
 
 export interface SubmitRequest {
@@ -87,7 +90,9 @@ export async function funnelPlaceOf(db: D1Database, locationId: string, payload:
   if (!funnelId || !stepId || !pageId) return null;
   const step = await db
     .prepare(
-      'SELECT 1 AS ok FROM funnel_steps s JOIN funnels f ON f.id = s.funnel_id WHERE s.id = ? AND s.funnel_id = ? AND s.page_id = ? AND f.location_id = ?',
+      // The step's own page, or a split-test variant's page served at the step.
+      `SELECT 1 AS ok FROM funnel_steps s JOIN funnels f ON f.id = s.funnel_id
+       WHERE s.id = ?1 AND s.funnel_id = ?2 AND ${stepShowsPageSql('s', '?3')} AND f.location_id = ?4`,
     )
     .bind(stepId, funnelId, pageId, locationId)
     .first();
@@ -223,6 +228,8 @@ export function submissionRows(
     contactSql?: { sql: string; params: unknown[] };
     disqualified?: boolean;
     extra?: Record<string, unknown>;
+    /** The visitor's split test and variant (./experiment-tags.ts). */
+    tag?: ExperimentTag | null;
   },
 ): D1PreparedStatement[] {
   const data = JSON.stringify({
@@ -239,8 +246,8 @@ export function submissionRows(
     env.db
       .prepare(
         `INSERT INTO submissions (id, kind, ref_id, location_id, contact_id, disqualified, data, created_at, idempotency_key,
-           funnel_id, step_id, first_touch, last_touch)
-         VALUES (?, ?, ?, ?, ${contact.sql}, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           funnel_id, step_id, first_touch, last_touch, experiment_id, variant_id)
+         VALUES (?, ?, ?, ?, ${contact.sql}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .bind(
         row.id,
@@ -256,6 +263,8 @@ export function submissionRows(
         prepared.place?.stepId ?? null,
         prepared.touches.first,
         prepared.touches.last,
+        row.tag?.experimentId ?? null,
+        row.tag?.variantId ?? null,
       ),
   ];
 }

@@ -27,7 +27,17 @@ export function embedLoader(config: LoaderConfig): void {
   const httpUrl = new RegExp(config.httpUrl, 'i');
   const ours = (frame: HTMLIFrameElement) => frame.src.indexOf(`${origin}/`) === 0;
   const frames = () => Array.prototype.filter.call(document.getElementsByTagName('iframe'), ours) as HTMLIFrameElement[];
-  const hello = (frame: HTMLIFrameElement) => frame.contentWindow?.postMessage({ source: config.source, version: config.version, type: 'hello' }, origin);
+  // The page's split-test variant cookies (`ef_x_{experimentId}={variantId}`, set by the edge on a
+  // funnel page): the framed widget sends them with its calls, so what it records carries the variant.
+  const variants = () =>
+    document.cookie
+      .split(';')
+      .map((part) => part.trim())
+      .filter((part) => /^ef_x_[A-Za-z0-9_-]{1,64}=[A-Za-z0-9_-]{1,64}$/.test(part))
+      .slice(0, 20)
+      .join('; ');
+  const hello = (frame: HTMLIFrameElement) =>
+    frame.contentWindow?.postMessage({ source: config.source, version: config.version, type: 'hello', variants: variants() }, origin);
   // Attribution: a host page reached through a campaign passes its allow-listed parameters,
   // its URL and its referrer into each frame once, so an embedded booking keeps its campaign
   // (a frame on another site gets none of our cookies). Without them the frame is left alone.
