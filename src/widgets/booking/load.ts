@@ -133,15 +133,29 @@ export async function loadEvent(
 /** Props of the booking widget for calendar ids (the first is shown first). */
 export async function loadBookingWidget(
   api: ApiFetch,
-  input: { ids: string[]; query: BookingQuery; t: TFunction; lang: string; origin: string; inline?: boolean },
+  input: {
+    ids: string[];
+    query: BookingQuery;
+    t: TFunction;
+    lang: string;
+    origin: string;
+    inline?: boolean;
+    /** On the booking pages: the translator of the seller's language (the provider's, else the location's), once it is known. */
+    translate?: (sellerLanguage: string | undefined) => { t: TFunction; lang: string };
+  },
 ): Promise<Loaded<BookingWidgetProps>> {
-  const { t, lang, query } = input;
+  const { query } = input;
+  let { t, lang } = input;
   if (input.ids.length === 0) return { ok: false, status: 404, msg: 'Calendar Id not found' };
   const data = await getJson(api, callPath(bookingRoutes.widgetData, undefined, { calendar: input.ids.join(',') }));
   if (!data.ok) return data;
   const entries = input.ids.map((id) => data.value[id] as Loose | undefined).filter((e): e is Loose => !!e?.calendar);
   // Widget data with no calendars: step 4 with the "cannot find calendar" message (requirements WIDGET-ERRORS).
   if (entries.length === 0) return { ok: false, status: 404, msg: t('booking:cannotFindCalendar'), inWidget: true };
+  if (input.translate) {
+    const seller = entries[0] as Loose;
+    ({ t, lang } = input.translate(str(seller.calendarProvider?.language) || str(seller.language) || undefined));
+  }
   let event: RescheduleEvent | null = null;
   if (query.eventId) {
     const loaded = await loadEvent(api, query.eventId, query.token, t);

@@ -3,7 +3,7 @@
  * names, and the provider's services as the list shows them.
  */
 import type { Translator } from '../../lib/i18n';
-import { requestTranslator } from '../../serving/request-context';
+import { widgetTranslator } from '../locale-cookie';
 import type { Loaded } from './load';
 import type { ApiFetch } from '../../platform/client';
 import { bookingPageData, cancelPageData } from './page-data';
@@ -51,12 +51,14 @@ export async function providerPageData(
   url: URL,
   providerRef: string,
 ): Promise<{ translator: Translator; loaded: Loaded<ProviderView> }> {
-  const translator = requestTranslator(request);
+  let translator = widgetTranslator(request);
   const byId = url.searchParams.get('use_id_instead_of_slug');
   const q = new URLSearchParams({ calendar_provider_slug: providerRef, ...(byId ? { use_id_instead_of_slug: byId } : {}) });
   const answer = await servicesOf(api, q);
   if (!answer.ok) return { translator, loaded: answer };
   const provider = answer.value.calendarProvider as Loose;
+  // The provider's page speaks its language (issue 31), unless the visitor chose one.
+  translator = widgetTranslator(request, typeof provider.language === 'string' ? provider.language : undefined);
   const keep = new URLSearchParams(
     [...url.searchParams].filter(([k]) => ['lang', 'use24hFormat', 'color', 'notrack', 'redirect', 'use_id_instead_of_slug'].includes(k)),
   );
