@@ -1,0 +1,101 @@
+/**
+ * Booking rows of issue 31 (docs/requirements.md, WIDGET-ROWS): the booking pages speak the
+ * seller's language and remember a chosen one; widget pages have an icon (no /favicon.ico
+ * 404 in the console); a failed cancel stops loading and says why.
+ */
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { bookingDefence, ORIGIN, timeAhead, uniqueEmail } from './booking-helpers';
+import { E2E_TOKEN } from './playwright.config';
+
+const demo = (path: string) => JSON.parse(readFileSync(new URL(`../../scripts/demo-data/${path}`, import.meta.url), 'utf8'));
+
+async function put(kind: string, id: string, doc: Record<string, unknown>): Promise<void> {
+  const res = await fetch(`${ORIGIN}/admin/v1/${kind}/${id}`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${E2E_TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify(doc),
+  });
+  expect(res.ok).toBe(true);
+}
+
+test("the booking page speaks its provider's language; a language chosen with ?lang= carries over to the next visit", async ({ page }) => {
+  await put('calendar-providers', 'provider_de', { ...demo('calendar-providers/demo-provider.json'), id: 'provider_de', slug: 'provider-de', language: 'de' });
+  await put('calendars', 'cal_de', { ...demo('calendars/cal_discovery.json'), id: 'cal_de', slug: 'discovery-de', providerId: 'provider_de' });
+  await page.goto('/widget/booking/cal_de');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.getByText('Zeitzone', { exact: true })).toBeVisible();
+
+  // A visitor's own choice wins over the seller's, and is remembered for a year.
+  const chosen = await page.goto('/widget/booking/cal_discovery?lang=fr');
+  expect(chosen?.headers()['set-cookie']).toMatch(/ef_locale=fr; Max-Age=31536000; Path=\/; SameSite=Lax/);
+  await page.goto('/widget/booking/cal_de');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await page.goto('/widget/booking/cal_discovery');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+});
+
+test('widget pages name their icon: no /favicon.ico 404 in the console', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  const icons: number[] = [];
+  page.on('response', (r) => {
+    if (/\/favicon\.(ico|svg)$/.test(r.url())) icons.push(r.status());
+  });
+  for (const path of ['/survey/survey_demo', '/widget/booking/cal_discovery', '/widget/form/form_all_fields', '/widget/appointment/demo-provider']) {
+    await page.goto(path);
+    await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', '/favicon.svg');
+  }
+  await expect.poll(() => icons.length).toBeGreaterThan(0);
+  expect(icons.every((s) => s === 200 || s === 304)).toBe(true);
+  expect(errors).toEqual([]);
+});
+
+test("the survey header keeps its room while it loads and is fetched first (no layout shift, the page's largest paint)", async ({ page }) => {
+  await page.goto('/survey/survey_demo');
+  const header = page.locator('img.ef-survey__header');
+  await expect(header).toHaveAttribute('width', '560');
+  await expect(header).toHaveAttribute('height', '120');
+  await expect(header).toHaveAttribute('fetchpriority', 'high');
+  const shift = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) total += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve(total)));
+      }),
+  );
+  expect(shift).toBe(0);
+});
+
+test('a failed cancel stops loading, keeps the button, and says why', async ({ page, request }) => {
+  const slot = await timeAhead(request, 'cal_audit', 'UTC', Date.now());
+  const body = {
+    calendar_id: 'cal_audit',
+    selected_slot: slot,
+    selected_timezone: 'UTC',
+    first_name: 'Cancel',
+    last_name: 'Fails',
+    phone: '+12025550111',
+    email: uniqueEmail('cancel-fails'),
+    ...(await bookingDefence(request, 'cal_audit')),
+  };
+  const booked = await request.post(`${ORIGIN}/api/appointment`, { multipart: { formData: JSON.stringify(body) } });
+  expect(booked.status()).toBe(200);
+  const { id, manage_token } = (await booked.json()) as { id: string; manage_token: string };
+  await page.route('**/appointment/*/cancel', (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ msg: 'The calendar is busy; please try again.' }) }),
+  );
+  await page.goto(`/widget/cancel-booking?event_id=${id}&token=${manage_token}`);
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await page.getByLabel(/Reason for cancelling/).fill('Plans changed.');
+  const cancel = page.getByRole('button', { name: 'Cancel appointment' });
+  await cancel.click();
+  await expect(page.getByRole('alert')).toHaveText('The calendar is busy; please try again.');
+  await expect(page.getByRole('status')).toHaveText('');
+  await expect(cancel).toBeEnabled();
+});
