@@ -99,3 +99,32 @@ test('a failed cancel stops loading, keeps the button, and says why', async ({ p
   await expect(page.getByRole('status')).toHaveText('');
   await expect(cancel).toBeEnabled();
 });
+
+test('a missing or unknown service slug, or an event id naming no appointment, answers the page not found', async ({ page }) => {
+  for (const path of [
+    '/widget/appointment/service/no-such-service',
+    '/widget/appointment/demo-provider/no-such-service',
+    '/widget/appointment/service',
+    '/widget/appointment/service/discovery-call/cancel',
+    '/widget/appointment/demo-provider/discovery-call?event_id=apt_nope',
+  ]) {
+    const res = await page.goto(path);
+    expect(res?.status(), path).toBe(404);
+    await expect(page.getByTestId('error-title'), path).toHaveText('This page could not be found');
+    await expect(page.getByTestId('not-found-graphic')).toBeVisible();
+  }
+  // The service itself still books.
+  await page.goto('/widget/appointment/demo-provider/discovery-call');
+  await expect(page.locator('.ef-booking').getByRole('grid')).toBeVisible();
+});
+
+test("a service's page shows its description under its name, cut at 240 characters", async ({ page }) => {
+  const description = `${'Plan your next launch with us. '.repeat(10)}`.trim();
+  expect([...description].length).toBeGreaterThan(240);
+  await put('calendars', 'cal_long', { ...demo('calendars/cal_discovery.json'), id: 'cal_long', slug: 'long-description', description });
+  await page.goto('/widget/appointment/demo-provider/long-description');
+  await expect(page.getByTestId('service-description')).toHaveText(`${[...description].slice(0, 240).join('').trimEnd()}…`);
+  // The widget's own page (not a service page) shows no description.
+  await page.goto('/widget/booking/cal_long');
+  await expect(page.getByTestId('service-description')).toHaveCount(0);
+});

@@ -10,6 +10,8 @@ import { bookingPageData, cancelPageData } from './page-data';
 
 /** Requirements WIDGET-LIMITS text limits. */
 export const SERVICE_DESCRIPTION_LIMIT = 70;
+/** Requirements WIDGET-LIMITS: a service's description on its own page. */
+export const SERVICE_PAGE_DESCRIPTION_LIMIT = 240;
 export const PROVIDER_DESCRIPTION_LIMIT = 330;
 export const PROVIDER_MORE_ABOVE = 230;
 export const DEFAULT_EVENT_COLOR = '#8E24AA';
