@@ -28,7 +28,7 @@ test("the booking page speaks its provider's language; a language chosen with ?l
 
   // A visitor's own choice wins over the seller's, and is remembered for a year.
   const chosen = await page.goto('/widget/booking/cal_discovery?lang=fr');
-  expect(chosen?.headers()['set-cookie']).toMatch(/ef_locale=fr; Max-Age=31536000; Path=\/; SameSite=Lax/);
+  expect(await chosen?.headerValue('set-cookie')).toMatch(/ef_locale=fr; Max-Age=31536000; Path=\/; SameSite=Lax/);
   await page.goto('/widget/booking/cal_de');
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
   await page.goto('/widget/booking/cal_discovery');
@@ -73,16 +73,16 @@ test("the survey header keeps its room while it loads and is fetched first (no l
 });
 
 test('a failed cancel stops loading, keeps the button, and says why', async ({ page, request }) => {
-  const slot = await timeAhead(request, 'cal_audit', 'UTC', Date.now());
+  const slot = await timeAhead(request, 'cal_discovery', 'UTC', Date.now());
   const body = {
-    calendar_id: 'cal_audit',
+    calendar_id: 'cal_discovery',
     selected_slot: slot,
     selected_timezone: 'UTC',
     first_name: 'Cancel',
     last_name: 'Fails',
     phone: '+12025550111',
     email: uniqueEmail('cancel-fails'),
-    ...(await bookingDefence(request, 'cal_audit')),
+    ...(await bookingDefence(request, 'cal_discovery')),
   };
   const booked = await request.post(`${ORIGIN}/api/appointment`, { multipart: { formData: JSON.stringify(body) } });
   expect(booked.status()).toBe(200);
