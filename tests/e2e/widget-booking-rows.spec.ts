@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { bookingDefence, ORIGIN, timeAhead, uniqueEmail } from './booking-helpers';
+import { bookingDefence, fillContact, firstFreeSlot, ORIGIN, timeAhead, uniqueEmail } from './booking-helpers';
 import { E2E_TOKEN } from './playwright.config';
 
 const demo = (path: string) => JSON.parse(readFileSync(new URL(`../../scripts/demo-data/${path}`, import.meta.url), 'utf8'));
@@ -127,4 +127,30 @@ test("a service's page shows its description under its name, cut at 240 characte
   // The widget's own page (not a service page) shows no description.
   await page.goto('/widget/booking/cal_long');
   await expect(page.getByTestId('service-description')).toHaveCount(0);
+});
+
+test("when the widget's own work after a booking fails, it reports it to /appointment/booking-error and the visitor goes on", async ({ page }) => {
+  // The page around the widget is gone when it is told of the booking: telling it throws.
+  await page.addInitScript(() => {
+    // biome-ignore lint/suspicious/noExplicitAny: window.parent is replaceable; a stand-in parent whose postMessage throws.
+    (window as any).parent = {
+      postMessage() {
+        throw new Error('the parent page is gone');
+      },
+    };
+  });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/widget/booking/cal_discovery');
+  const widget = page.locator('.ef-booking').first();
+  await expect(widget.getByRole('grid')).toHaveAttribute('aria-busy', 'false');
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await (await firstFreeSlot(widget)).click();
+  await widget.getByRole('button', { name: /^Select time/ }).click();
+  await fillContact(widget, { first: 'Report', last: 'Error', phone: '+1 617 555 0142', email: uniqueEmail('report') });
+  const report = page.waitForRequest((r) => r.url().endsWith('/appointment/booking-error') && r.method() === 'POST');
+  await widget.getByRole('button', { name: /book/i }).click();
+  const body = (await report).postDataJSON() as { eventId: string; error: string };
+  expect(body.eventId).toMatch(/^apt_/);
+  expect(body.error).toContain('the parent page is gone');
+  await expect(widget.getByRole('heading', { name: 'Your Meeting has been Scheduled' })).toBeVisible();
 });

@@ -54,7 +54,10 @@ export function toBookingCalendar(raw: Loose, country: string, t: TFunction, lan
     thankYouUrl: str(raw.thank_you_url),
     pixelId: str(raw.pixel_id),
     stickyContact: raw.sticky_contact === true,
-    thanksMessage: str(raw.thanks_message || raw.form_submit_thanks_message),
+    // form_submit_type "thanks_message": the form's own thank-you text comes first.
+    thanksMessage: str(
+      raw.form_submit_type === 'thanks_message' ? raw.form_submit_thanks_message || raw.thanks_message : raw.thanks_message || raw.form_submit_thanks_message,
+    ),
     country,
   };
 }
