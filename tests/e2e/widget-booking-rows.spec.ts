@@ -96,7 +96,8 @@ test('a failed cancel stops loading, keeps the button, and says why', async ({ p
   const cancel = page.getByRole('button', { name: 'Cancel appointment' });
   await cancel.click();
   await expect(page.getByRole('alert')).toHaveText('The calendar is busy; please try again.');
-  await expect(page.getByRole('status')).toHaveText('');
+  // Loading has stopped: the status line no longer says "Cancelling…".
+  await expect(page.locator('.ef-booking__status')).toHaveText('');
   await expect(cancel).toBeEnabled();
 });
 
@@ -153,4 +154,42 @@ test("when the widget's own work after a booking fails, it reports it to /appoin
   expect(body.eventId).toMatch(/^apt_/);
   expect(body.error).toContain('the parent page is gone');
   await expect(widget.getByRole('heading', { name: 'Your Meeting has been Scheduled' })).toBeVisible();
+});
+
+test("the calendar's code_block is on its booking page, after the widget", async ({ page }) => {
+  const code = '<p data-testid="seller-code">Questions first? Call us on 617 555 0142.</p>';
+  await put('calendars', 'cal_code', { ...demo('calendars/cal_discovery.json'), id: 'cal_code', slug: 'with-code', code_block: code });
+  await page.goto('/widget/booking/cal_code');
+  await expect(page.getByTestId('seller-code')).toHaveText('Questions first? Call us on 617 555 0142.');
+  // After the widget, in the page's main content order.
+  const order = await page.evaluate(() => {
+    const widget = document.querySelector('.ef-booking');
+    const seller = document.querySelector('[data-testid="seller-code"]');
+    return widget && seller ? widget.compareDocumentPosition(seller) & Node.DOCUMENT_POSITION_FOLLOWING : 0;
+  });
+  expect(order).toBeTruthy();
+});
+
+test('form_submit_type "redirect_url" sends the visitor to form_submit_redirect_url after booking', async ({ page }) => {
+  await put('calendars', 'cal_redirect', {
+    ...demo('calendars/cal_discovery.json'),
+    id: 'cal_redirect',
+    slug: 'redirects',
+    form_submit_type: 'redirect_url',
+    form_submit_redirect_url: 'https://example.com/booked',
+  });
+  await page.route('https://example.com/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Booked</title><h1>Seller thanks</h1>' }),
+  );
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/widget/booking/cal_redirect');
+  const widget = page.locator('.ef-booking').first();
+  await expect(widget.getByRole('grid')).toHaveAttribute('aria-busy', 'false');
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await (await firstFreeSlot(widget)).click();
+  await widget.getByRole('button', { name: /^Select time/ }).click();
+  await fillContact(widget, { first: 'Red', last: 'Irect', phone: '+1 617 555 0142', email: uniqueEmail('redirect') });
+  await widget.getByRole('button', { name: /book/i }).click();
+  await page.waitForURL('https://example.com/booked');
+  await expect(page.getByRole('heading', { name: 'Seller thanks' })).toBeVisible();
 });

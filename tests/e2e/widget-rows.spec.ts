@@ -24,6 +24,7 @@ test('too many files, or more than 50 MB, are refused when chosen with the seed 
   const input = page.getByLabel('Logo or brand guide');
   const pdf = (name: string, size = 16) => ({ name, mimeType: 'application/pdf', buffer: Buffer.alloc(size, 37) });
   await input.setInputFiles([pdf('a.pdf'), pdf('b.pdf')]);
+  await expect(page.locator('.ef-file-list li')).toHaveCount(2);
   await input.setInputFiles([pdf('c.pdf'), pdf('d.pdf')]);
   const alert = page.getByTestId('files-refused');
   await expect(alert).toHaveText('The field only allows a maximum of 3 files');

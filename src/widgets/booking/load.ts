@@ -178,6 +178,7 @@ export async function loadBookingWidget(
       settings: settingsOf(first.calendarProvider ?? null, str(first.timezone, 'UTC'), query, input.inline ?? false),
       event,
       origin: input.origin,
+      codeBlock: str(first.calendar.code_block),
     },
   };
 }
