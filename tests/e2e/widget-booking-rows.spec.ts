@@ -4,6 +4,7 @@
  * 404 in the console); a failed cancel stops loading and says why.
  */
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { bookingDefence, fillContact, firstFreeSlot, ORIGIN, timeAhead, uniqueEmail } from './booking-helpers';
 import { E2E_TOKEN } from './playwright.config';
@@ -192,4 +193,23 @@ test('form_submit_type "redirect_url" sends the visitor to form_submit_redirect_
   await widget.getByRole('button', { name: /book/i }).click();
   await page.waitForURL('https://example.com/booked');
   await expect(page.getByRole('heading', { name: 'Seller thanks' })).toBeVisible();
+});
+
+test("step 2 wears the calendar form's own width, style and button colours, not the widget's accent", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/widget/booking/cal_audit?color=0b63c1');
+  const widget = page.locator('.ef-booking').first();
+  await expect(widget.getByRole('grid')).toHaveAttribute('aria-busy', 'false');
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await (await firstFreeSlot(widget)).click();
+  await widget.getByRole('button', { name: /^Select time/ }).click();
+  const form = widget.locator('form.ef-booking__form');
+  await expect(form).toHaveCSS('max-width', '550px');
+  const submit = form.locator('button[type="submit"]');
+  await expect(submit).toHaveText('Book my audit');
+  // form_audit_booking's button: #37ca37, its white text darkened to read at 3:1 on it.
+  await expect(submit).toHaveCSS('background-color', 'rgb(55, 202, 55)');
+  await expect(submit).toHaveCSS('color', 'rgb(16, 42, 67)');
+  const results = await new AxeBuilder({ page }).include('.ef-booking').analyze();
+  expect(results.violations.map((v) => v.id)).toEqual([]);
 });
