@@ -11,9 +11,9 @@ import { RETRY_WINDOW_MS } from '../../src/lib/webhook-retry';
 import { platformApi } from '../../src/platform/app';
 import type { Bindings } from '../../src/platform/env';
 import { runScheduled } from '../../src/platform/scheduled';
-import { consumeWebhooks } from '../../src/platform/webhooks/consumer';
+import { consumeDeadLetters, consumeWebhooks } from '../../src/platform/webhooks/consumer';
 import type { WebhookMessage } from '../../src/platform/webhooks/send';
-import { seedFunnelFixtures } from '../support/funnel-fixtures';
+import { seedFunnelFixtures, stripeEnv } from '../support/funnel-fixtures';
 import { admin, TOKEN } from './admin-support';
 import { at, type Loose } from './forms-fixtures';
 import { eventRows, eventsAt, putEndpoint, receivedAt } from './webhook-support';
@@ -260,5 +260,71 @@ describe('the scheduled sweep', () => {
     await runScheduled(env as Bindings, T0 + 91 * DAY);
     expect((await kept()).has(dead)).toBe(false);
     expect((await kept()).has(held)).toBe(true);
+  });
+});
+
+describe('the dead-letter queue consumer', () => {
+  it('marks dead what the platform moved there, and leaves a delivered dispatch alone', async () => {
+    await putEndpoint('wh_dlq', '/ok/dlq');
+    await optIn('dlq.moved@example.com');
+    const moved = await lastEventFor('dlq.moved@example.com');
+    await optIn('dlq.done@example.com');
+    const done = await lastEventFor('dlq.done@example.com');
+    await consume({ event: done, webhook: 'wh_dlq' }, T0);
+    const batch = createMessageBatch<WebhookMessage>('edgefunnel-webhooks-dlq', [
+      { id: 'dl-1', timestamp: T0, attempts: 31, body: { event: moved, webhook: 'wh_dlq' } },
+      { id: 'dl-2', timestamp: T0, attempts: 31, body: { event: done, webhook: 'wh_dlq' } },
+    ]);
+    await consumeDeadLetters(batch as MessageBatch<unknown>, quiet(), T0);
+    expect((await getQueueResult(batch, createExecutionContext())).explicitAcks).toEqual(['dl-1', 'dl-2']);
+    expect((await dispatches(moved))[0]).toMatchObject({ status: 'dead' });
+    expect((await dispatches(done))[0]).toMatchObject({ status: 'delivered' });
+  });
+});
+
+describe('Stripe events', () => {
+  const SECRET = 'whsec_hooks_standin';
+  async function stripeEvent(id: string, type: string, intent: string) {
+    const payload = JSON.stringify({
+      id,
+      object: 'event',
+      type,
+      created: Math.floor(Date.now() / 1000),
+      data: { object: { id: intent, object: 'payment_intent', status: type.endsWith('succeeded') ? 'succeeded' : 'requires_payment_method' } },
+    });
+    const at = Math.floor(Date.now() / 1000);
+    const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(SECRET), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+    const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(`${at}.${payload}`)));
+    const signature = `t=${at},v1=${[...mac].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
+    const ctx = createExecutionContext();
+    const res = await platformApi.fetch(
+      new Request('http://host.test/api/stripe/webhook', { method: 'POST', headers: { 'stripe-signature': signature }, body: payload }),
+      { ...stripeEnv(), STRIPE_WEBHOOK_SECRET: SECRET, WEBHOOK_QUEUE: undefined },
+      ctx,
+    );
+    await waitOnExecutionContext(ctx);
+    expect(res.status).toBe(200);
+  }
+  const eventsOf = async (orderId: string) =>
+    (await env.DB.prepare('SELECT type FROM webhook_events WHERE record_id = ? ORDER BY created_at, rowid').bind(orderId).all<{ type: string }>()).results.map(
+      (row) => row.type,
+    );
+
+  it('an event that settles an order writes order.paid or payment.failed once; one that changes nothing writes none', async () => {
+    await putEndpoint('wh_stripe', '/ok/stripe', ['order.paid', 'payment.failed']);
+    const order = (id: string, intent: string) => [
+      env.DB.prepare(
+        "INSERT INTO orders (id, location_id, funnel_id, step_id, source, submission_type, status, currency, amount, idempotency_key, created_at, updated_at) VALUES (?, 'loc_a', 'fn_a', 'st_sale', 'order_form', 2, 'processing', 'USD', 4900, ?, 0, 0)",
+      ).bind(id, `key_${id}`),
+      env.DB.prepare(
+        "INSERT INTO payments (id, order_id, provider, provider_ref, status, amount, currency, order_type, created_at, updated_at) VALUES (?, ?, 'stripe', ?, 'processing', 4900, 'USD', 'oneTime', 0, 0)",
+      ).bind(`pay_${id}`, id, intent),
+    ];
+    await env.DB.batch([...order('or_hk_paid', 'pi_hk_paid'), ...order('or_hk_fail', 'pi_hk_fail')]);
+    await stripeEvent('evt_s1', 'payment_intent.succeeded', 'pi_hk_paid');
+    await stripeEvent('evt_s2', 'payment_intent.succeeded', 'pi_hk_paid');
+    expect(await eventsOf('or_hk_paid')).toEqual(['order.paid']);
+    await stripeEvent('evt_s3', 'payment_intent.payment_failed', 'pi_hk_fail');
+    expect(await eventsOf('or_hk_fail')).toEqual(['payment.failed']);
   });
 });
