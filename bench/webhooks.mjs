@@ -130,9 +130,9 @@ try {
   console.log(`${EVENTS} events held in the outbox`);
 
   // Release the held events, and kill the worker once about a third has gone out.
-  let started = performance.now();
+  const started = performance.now();
   await endpoint({ active: true, paused: false });
-  while ([...received.values()].length < EVENTS / 3 && Date.now() < DEADLINE) await sleep(200);
+  while (received.size < EVENTS / 3 && Date.now() < DEADLINE) await sleep(200);
   stop();
   console.log(`Killed the worker (SIGKILL) after ${((performance.now() - started) / 1000).toFixed(1)} s, ${received.size} events received so far`);
   await sleep(1000);
