@@ -10,6 +10,9 @@
  * page, parsing it and compressing it again), and a static file's answer not at all.
  * Throughput is measured on `workerd`, so the ratio is the worker's, not the dev proxy's.
  *
+ * With BENCH_INSPECTOR_PORT set, the worker's V8 inspector listens there and the JSON line
+ * also names it as `inspector` (bench/results.mjs reads the isolate's heap through it).
+ *
  * Usage: node bench/serve.mjs PORT PERSIST_DIR ADMIN_TOKEN
  * BENCH_WORKER_CONFIG names another config than dist/server/wrangler.json (a bench's copy of
  * it), and BENCH_WORKER_VARS (JSON) adds plain-text variables.
@@ -17,19 +20,31 @@
 import { unstable_DevEnv } from 'wrangler';
 
 const [port, persist, token] = process.argv.slice(2);
+const inspectorPort = Number(process.env.BENCH_INSPECTOR_PORT ?? 0);
 const devEnv = new unstable_DevEnv();
 const reloaded = new Promise((resolve) => devEnv.on('reloadComplete', resolve));
 const vars = Object.entries(JSON.parse(process.env.BENCH_WORKER_VARS ?? '{}')).map(([name, value]) => [name, { type: 'plain_text', value: String(value) }]);
 const worker = await devEnv.startWorker({
   config: process.env.BENCH_WORKER_CONFIG ?? 'dist/server/wrangler.json',
   bindings: { ADMIN_TOKEN: { type: 'plain_text', value: token }, ...Object.fromEntries(vars) },
-  dev: { server: { hostname: '127.0.0.1', port: Number(port) }, persist, inspector: false, watch: false, logLevel: 'error' },
+  dev: {
+    server: { hostname: '127.0.0.1', port: Number(port) },
+    persist,
+    inspector: inspectorPort ? { hostname: '127.0.0.1', port: inspectorPort } : false,
+    watch: false,
+    logLevel: 'error',
+  },
 });
 await worker.ready;
 const { proxyData } = await reloaded;
 const inner = proxyData.userWorkerUrl;
 console.log(
-  JSON.stringify({ origin: new URL(await worker.url).origin, workerd: `${inner.protocol}//${inner.hostname}:${inner.port}`, headers: proxyData.headers }),
+  JSON.stringify({
+    origin: new URL(await worker.url).origin,
+    workerd: `${inner.protocol}//${inner.hostname}:${inner.port}`,
+    headers: proxyData.headers,
+    ...(inspectorPort ? { inspector: `http://127.0.0.1:${inspectorPort}` } : {}),
+  }),
 );
 
 const stop = () => worker.dispose().finally(() => process.exit(0));

@@ -9,6 +9,8 @@ export interface Bindings {
   DB: D1Database;
   UPLOADS: R2Bucket;
   PAGE_CACHE: KVNamespace;
+  /** The `edgefunnel-views` queue: views counted off the request path (src/serving/count-view.ts); without it no view is counted. */
+  VIEW_QUEUE?: Queue<unknown>;
   /** Bearer token of the admin API; admin calls are refused while it is unset. */
   ADMIN_TOKEN?: string;
   /** When set, browser calls are forwarded to this upstream platform API instead of the built-in one. */
@@ -26,6 +28,8 @@ export interface Bindings {
   /** The older name of SIGNING_SECRET, still read. */
   FORM_TOKEN_SECRET?: string;
   TURNSTILE_SECRET_KEY?: string;
+  /** Where Turnstile tokens are verified (default Cloudflare's siteverify); a local stand-in in browser tests. */
+  TURNSTILE_VERIFY_URL?: string;
   /** Multiplies every rate limit of the public calls (services/rate-limit.ts); 1 when unset. */
   RATE_LIMIT_SCALE?: string;
   /** Host that add-to-calendar links point at (requirements WIDGET-CALLS). */

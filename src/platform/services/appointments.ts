@@ -12,7 +12,9 @@ import { zoneOrUtc } from '../../lib/time/zones';
 import { ApiError } from '../http';
 import { outboxBatch } from '../webhooks/outbox';
 import { clearExpiredHolds } from './booking-holds';
-import { claimMinutes, isSlotConflict, releaseMinutes, SLOT_TAKEN, slotIsFree } from './slots';
+import { hostsFor } from './round-robin';
+import { claimMinutes, isSlotConflict, releaseMinutes, SLOT_TAKEN } from './slots';
+import { memberName } from './team';
 
 export const NO_EVENT = 'No calendar event found';
 export const ALREADY_CANCELLED = 'This appointment is already cancelled.';
@@ -21,6 +23,8 @@ export { SLOT_TAKEN };
 export interface AppointmentRow {
   id: string;
   calendar_id: string;
+  /** The team member it is with (team calendars), else null. */
+  user_id: string | null;
   location_id: string;
   contact_id: string | null;
   start_time: number;
@@ -39,7 +43,7 @@ export function isoIn(ms: number, zone: string): string {
   return Temporal.Instant.fromEpochMilliseconds(ms).toZonedDateTimeISO(zone).toString({ timeZoneName: 'never', smallestUnit: 'second' });
 }
 
-export function eventView(row: AppointmentRow, calendar: Pick<CalendarDocument, 'event_address'> | null): AppointmentEvent {
+export function eventView(row: AppointmentRow, calendar: Pick<CalendarDocument, 'event_address' | 'team_members'> | null): AppointmentEvent {
   return {
     _id: row.id,
     id: row.id,
@@ -51,6 +55,9 @@ export function eventView(row: AppointmentRow, calendar: Pick<CalendarDocument, 
     selected_timezone: row.selected_timezone,
     status: row.status,
     event_address: calendar?.event_address ?? '',
+    user_id: row.user_id ?? null,
+    // Who the meeting is with, on a team calendar (the confirmation names them).
+    team_member_name: calendar ? memberName(calendar, row.user_id) : null,
   };
 }
 
@@ -86,7 +93,7 @@ export function moveStatements(
   db: D1Database,
   calendar: CalendarDocument,
   row: AppointmentRow,
-  move: { start: number; zone: string },
+  move: { start: number; zone: string; userId: string | null },
   now: number,
 ): D1PreparedStatement[] {
   const end = move.start + calendar.slot_duration * 60_000;
@@ -94,10 +101,10 @@ export function moveStatements(
   return [
     ...clearExpiredHolds(db, calendar.id, now),
     releaseMinutes(db, row.id),
-    claimMinutes(db, calendar.id, { start: move.start, end }, row.id),
+    claimMinutes(db, calendar.id, { start: move.start, end }, row.id, move.userId),
     db
-      .prepare(`UPDATE appointments SET start_time = ?, end_time = ?, selected_timezone = ?, updated_at = ? WHERE id = ?`)
-      .bind(move.start, end, move.zone, now, row.id),
+      .prepare(`UPDATE appointments SET start_time = ?, end_time = ?, selected_timezone = ?, user_id = ?, updated_at = ? WHERE id = ?`)
+      .bind(move.start, end, move.zone, move.userId, now, row.id),
     ...outboxBatch(
       db,
       [
@@ -113,7 +120,10 @@ export function moveStatements(
   ];
 }
 
-/** Moves an appointment to `start` in `zone`, if that slot is free by the calendar's rules. */
+/**
+ * Moves an appointment to `start` in `zone`, if that slot is free by the calendar's rules; on
+ * a team calendar with the same member when they are free then, else with the next free one.
+ */
 export async function moveAppointment(
   db: D1Database,
   calendar: CalendarDocument,
@@ -121,14 +131,17 @@ export async function moveAppointment(
   move: { start: number; zone: string },
   now: number,
 ): Promise<AppointmentRow> {
-  if (!(await slotIsFree(db, calendar, move.start, now, [row.id]))) throw new ApiError(409, SLOT_TAKEN);
-  try {
-    await db.batch(moveStatements(db, calendar, row, move, now));
-  } catch (err) {
-    if (isSlotConflict(err)) throw new ApiError(409, SLOT_TAKEN);
-    throw err;
+  const hosts = await hostsFor(db, calendar, move.start, now, { previous: row.user_id, except: [row.id] });
+  for (const [i, userId] of hosts.entries()) {
+    try {
+      await db.batch(moveStatements(db, calendar, row, { ...move, userId }, now));
+      return activeAppointment(db, row.id);
+    } catch (err) {
+      if (!isSlotConflict(err)) throw err;
+      if (i === hosts.length - 1) break;
+    }
   }
-  return activeAppointment(db, row.id);
+  throw new ApiError(409, SLOT_TAKEN);
 }
 
 /** The webhook event's condition: the appointment exists and is not cancelled (yet). */

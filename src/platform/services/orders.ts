@@ -4,6 +4,8 @@
  * instead of creating a second one. D1 has no interactive transactions: the unique index
  * on orders.idempotency_key decides which request created the order.
  */
+import type { Touches } from '../../lib/attribution';
+import type { ExperimentTag } from './experiment-tags';
 import { cryptoRandom, newId, type RandomBytes } from '../../lib/ids';
 import type { Charge, ChargeResult } from '../payments/provider';
 import { outboxBatch } from '../webhooks/outbox';
@@ -30,6 +32,8 @@ export interface OrderRow {
   attempt_of: string | null;
   attempt: number;
   paid_at: number | null;
+  experiment_id: string | null;
+  variant_id: string | null;
 }
 
 export interface NewOrder {
@@ -44,6 +48,10 @@ export interface NewOrder {
   sessionId: string | null;
   currency: string;
   products: ProductRow[];
+  /** The visitor's first and last touch (./attribution.ts). */
+  touches: Touches;
+  /** The visitor's split test and variant (./experiment-tags.ts). */
+  tag?: ExperimentTag | null;
 }
 
 /** The order's key: SHA-256 over everything that makes a submission this submission. */
@@ -99,8 +107,8 @@ export async function createOrder(
     db
       .prepare(
         `INSERT INTO orders (id, location_id, funnel_id, step_id, page_id, contact_id, fingerprint, source, submission_type,
-           status, currency, amount, idempotency_key, attempt_of, attempt, membership_token, session_id, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'processing', ?, ?, ?, ?, ?, ?, ?, ?, ?)
+           status, currency, amount, idempotency_key, attempt_of, attempt, membership_token, session_id, first_touch, last_touch, created_at, updated_at, experiment_id, variant_id)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'processing', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT DO NOTHING`,
       )
       .bind(
@@ -120,8 +128,12 @@ export async function createOrder(
         attempt.n,
         membershipToken(random),
         order.sessionId,
+        order.touches.first,
+        order.touches.last,
         now,
         now,
+        order.tag?.experimentId ?? null,
+        order.tag?.variantId ?? null,
       ),
     ...order.products.map((p) =>
       db
@@ -154,7 +166,8 @@ export async function markPaid(
 ): Promise<void> {
   const unpaid = { sql: "EXISTS (SELECT 1 FROM orders WHERE id = ? AND status != 'paid')", params: [order.id] };
   await db.batch([
-    funnelEventStatement(db, event, now, unpaid),
+    // The sale counts for the variant the order was made in.
+    funnelEventStatement(db, { ...event, experimentId: order.experiment_id, variantId: order.variant_id }, now, unpaid),
     ...outboxBatch(db, [{ type: 'order.paid', kind: 'order', recordId: order.id, when: unpaid }], now, random),
     db
       .prepare(

@@ -124,11 +124,15 @@ export async function eraseContact(db: D1Database, bucket: R2Bucket, contactId: 
   await db.batch([
     ...consents,
     db.prepare(`UPDATE uploads SET filename = ? WHERE owner_id ${IN_LIST}`).bind(ERASED, subs),
-    db.prepare(`UPDATE submissions SET data = '{"erased":true}' WHERE id ${IN_LIST}`).bind(subs),
-    db.prepare('UPDATE appointments SET notes = NULL, cancel_reason = NULL, fingerprint = NULL, updated_at = ? WHERE contact_id = ?').bind(now, contactId),
+    db.prepare(`UPDATE submissions SET data = '{"erased":true}', first_touch = NULL, last_touch = NULL WHERE id ${IN_LIST}`).bind(subs),
     db
       .prepare(
-        'UPDATE orders SET fingerprint = NULL, provider_customer = NULL, payment_method = NULL, membership_token = NULL, updated_at = ? WHERE contact_id = ?',
+        'UPDATE appointments SET notes = NULL, cancel_reason = NULL, fingerprint = NULL, first_touch = NULL, last_touch = NULL, updated_at = ? WHERE contact_id = ?',
+      )
+      .bind(now, contactId),
+    db
+      .prepare(
+        'UPDATE orders SET fingerprint = NULL, provider_customer = NULL, payment_method = NULL, membership_token = NULL, first_touch = NULL, last_touch = NULL, updated_at = ? WHERE contact_id = ?',
       )
       .bind(now, contactId),
     db.prepare('DELETE FROM payment_customers WHERE contact_id = ?').bind(contactId),
@@ -145,7 +149,7 @@ export async function eraseContact(db: D1Database, bucket: R2Bucket, contactId: 
       .prepare(
         `UPDATE contacts SET email = NULL, phone = NULL, first_name = NULL, last_name = NULL, full_name = ?, company_name = NULL,
            address1 = NULL, city = NULL, state = NULL, country = NULL, postal_code = NULL, website = NULL, date_of_birth = NULL,
-           timezone = NULL, source = NULL, fingerprint = NULL, custom_fields = '{}', erased_at = COALESCE(erased_at, ?), updated_at = ?
+           timezone = NULL, source = NULL, fingerprint = NULL, custom_fields = '{}', first_touch = NULL, last_touch = NULL, erased_at = COALESCE(erased_at, ?), updated_at = ?
          WHERE id = ?`,
       )
       .bind(ERASED, now, now, contactId),
