@@ -14,6 +14,8 @@
  * also names it as `inspector` (bench/results.mjs reads the isolate's heap through it).
  *
  * Usage: node bench/serve.mjs PORT PERSIST_DIR ADMIN_TOKEN
+ * BENCH_WORKER_CONFIG names another config than dist/server/wrangler.json (a bench's copy of
+ * it), and BENCH_WORKER_VARS (JSON) adds plain-text variables.
  */
 import { unstable_DevEnv } from 'wrangler';
 
@@ -21,9 +23,10 @@ const [port, persist, token] = process.argv.slice(2);
 const inspectorPort = Number(process.env.BENCH_INSPECTOR_PORT ?? 0);
 const devEnv = new unstable_DevEnv();
 const reloaded = new Promise((resolve) => devEnv.on('reloadComplete', resolve));
+const vars = Object.entries(JSON.parse(process.env.BENCH_WORKER_VARS ?? '{}')).map(([name, value]) => [name, { type: 'plain_text', value: String(value) }]);
 const worker = await devEnv.startWorker({
-  config: 'dist/server/wrangler.json',
-  bindings: { ADMIN_TOKEN: { type: 'plain_text', value: token } },
+  config: process.env.BENCH_WORKER_CONFIG ?? 'dist/server/wrangler.json',
+  bindings: { ADMIN_TOKEN: { type: 'plain_text', value: token }, ...Object.fromEntries(vars) },
   dev: {
     server: { hostname: '127.0.0.1', port: Number(port) },
     persist,

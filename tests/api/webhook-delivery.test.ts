@@ -1,86 +1,16 @@
 /**
  * The outbox and the consumer under failure: an event exists only with its record, failed
- * deliveries are retried with growing delays and dead after 3 days (the DLQ), an endpoint that
- * keeps failing is paused and held, a seller replays and unpauses, and the sweep re-sends what
- * the queue never took. The calls run with the queue binding left out, so nothing is enqueued
- * behind the test's back; the test hands the consumer its messages at the times it names.
+ * deliveries are retried with growing delays and dead after 3 days (the DLQ), and an endpoint
+ * that keeps failing is paused and holds its deliveries until the seller unpauses it.
  */
-import { createExecutionContext, createMessageBatch, env, getQueueResult, waitOnExecutionContext } from 'cloudflare:test';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { env } from 'cloudflare:test';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { RETRY_WINDOW_MS } from '../../src/lib/webhook-retry';
-import { platformApi } from '../../src/platform/app';
-import type { Bindings } from '../../src/platform/env';
-import { runScheduled } from '../../src/platform/scheduled';
-import { consumeWebhooks } from '../../src/platform/webhooks/consumer';
-import type { WebhookMessage } from '../../src/platform/webhooks/send';
 import { seedFunnelFixtures } from '../support/funnel-fixtures';
-import { admin, TOKEN } from './admin-support';
-import { at, type Loose } from './forms-fixtures';
+import { admin } from './admin-support';
+import type { Loose } from './forms-fixtures';
+import { attemptsOf, consume, dispatches, dlq, HOUR, lastEventFor, nextAttemptAt, optIn, T0 } from './webhook-consumer-support';
 import { eventRows, eventsAt, putEndpoint, receivedAt } from './webhook-support';
-
-const T0 = Date.UTC(2026, 5, 1, 12);
-const HOUR = 3_600_000;
-const dlq: unknown[] = [];
-/** The worker's bindings without the queue (nothing is enqueued by the calls) and with a DLQ that records what it is sent. */
-const quiet = (): Bindings => ({
-  ...(env as Bindings),
-  WEBHOOK_QUEUE: undefined,
-  WEBHOOK_DLQ: { send: async (body: unknown) => void dlq.push(body) } as unknown as Queue,
-});
-
-let visitor = 0;
-async function optIn(email: string, now = T0): Promise<Response> {
-  visitor += 1;
-  const ctx = createExecutionContext();
-  const res = await platformApi.fetch(
-    new Request('http://host.test/api/contact', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'cf-connecting-ip': `192.0.2.${visitor}`, ...at(now) },
-      body: JSON.stringify({ location_id: 'loc_a', name: 'Del Ivery', email }),
-    }),
-    quiet(),
-    ctx,
-  );
-  await waitOnExecutionContext(ctx);
-  return res;
-}
-
-async function dispatches(eventId: string) {
-  return (
-    await env.DB.prepare('SELECT webhook_id, status, attempts, enqueued FROM webhook_dispatches WHERE event_id = ? ORDER BY webhook_id')
-      .bind(eventId)
-      .all<Loose>()
-  ).results;
-}
-
-/** The consumer given one message for (event, endpoint) at `now`: answers the queue's verdict on it. */
-async function consume(message: WebhookMessage, now: number) {
-  const batch = createMessageBatch<WebhookMessage>('edgefunnel-webhooks', [{ id: `msg-${now}`, timestamp: now, attempts: 1, body: message }]);
-  const ctx = createExecutionContext();
-  await consumeWebhooks(batch as MessageBatch<unknown>, quiet(), now);
-  return getQueueResult(batch, ctx);
-}
-
-async function lastEventFor(email: string): Promise<string> {
-  const row = await env.DB.prepare(
-    'SELECT e.id FROM webhook_events e JOIN contacts c ON c.id = e.record_id WHERE c.email = ? ORDER BY e.created_at DESC LIMIT 1',
-  )
-    .bind(email)
-    .first<{ id: string }>();
-  if (!row) throw new Error(`no event for ${email}`);
-  return row.id;
-}
-
-/** When the consumer expects the queue to hand the message over again (now + the delay it asked for). */
-const nextAttemptAt = async (eventId: string) =>
-  Number((await env.DB.prepare('SELECT next_attempt_at AS at FROM webhook_dispatches WHERE event_id = ?').bind(eventId).first<{ at: number }>())?.at);
-
-const attemptsOf = async (eventId: string) =>
-  (
-    await env.DB.prepare('SELECT id, attempt, status, response_snippet, error FROM webhook_deliveries WHERE event_id = ? ORDER BY attempt')
-      .bind(eventId)
-      .all<Loose>()
-  ).results;
 
 beforeEach(async () => {
   await seedFunnelFixtures().catch(() => undefined);
@@ -180,85 +110,5 @@ describe('the consumer', () => {
     expect((await consume({ event, webhook: 'wh_flaky' }, T0 + 30 * HOUR)).explicitAcks).toHaveLength(1);
     expect((await dispatches(event))[0]).toMatchObject({ status: 'delivered', attempts: 11 });
     expect((await eventsAt('/ok/flaky')).map((e) => e.id)).toEqual([event]);
-  });
-});
-
-describe('POST /admin/v1/webhook-deliveries/{id}/replay', () => {
-  it('sends a logged event again with the same webhook-id as a new attempt', async () => {
-    await putEndpoint('wh_replay', '/fail/replay');
-    await optIn('replay@example.com');
-    const event = await lastEventFor('replay@example.com');
-    await consume({ event, webhook: 'wh_replay' }, T0);
-    const [failed] = await attemptsOf(event);
-    await putEndpoint('wh_replay', '/ok/replay');
-    const res = await admin('POST', `/webhook-deliveries/${failed?.id}/replay`, undefined, { authorization: `Bearer ${TOKEN}`, ...at(T0 + HOUR) });
-    expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ delivered: true, status: 204 });
-    const [replayed] = await eventsAt('/ok/replay');
-    expect(replayed?.headers['webhook-id']).toBe(event);
-    expect((await attemptsOf(event)).map((a) => a.attempt)).toEqual([1, 2]);
-    expect((await dispatches(event))[0]).toMatchObject({ status: 'delivered' });
-    // The queue's retry of it later sends nothing more.
-    expect((await consume({ event, webhook: 'wh_replay' }, T0 + 2 * HOUR)).explicitAcks).toHaveLength(1);
-    expect(await eventsAt('/ok/replay')).toHaveLength(1);
-  });
-
-  it('answers 404 with msg for an unknown delivery and 400 for a malformed id', async () => {
-    const unknown = await admin('POST', '/webhook-deliveries/dlv_nope/replay');
-    expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toEqual({ msg: 'Delivery dlv_nope does not exist' });
-    const bad = await admin('POST', `/webhook-deliveries/${encodeURIComponent("x' OR 1=1")}/replay`);
-    expect(bad.status).toBe(400);
-    expect(((await bad.json()) as Loose).msg).toBeTruthy();
-  });
-});
-
-describe('the scheduled sweep', () => {
-  it('sends the dispatches the queue never took, and again those it lost', async () => {
-    await putEndpoint('wh_sweep', '/ok/sweep');
-    await optIn('sweep@example.com');
-    const event = await lastEventFor('sweep@example.com');
-    expect((await dispatches(event))[0]).toMatchObject({ enqueued: 0 });
-    const swept = await runScheduled(env as Bindings, Date.now(), '*/5 * * * *');
-    expect(swept.webhooks.sent).toBeGreaterThanOrEqual(1);
-    // The real queue and its consumer deliver it.
-    await vi.waitFor(async () => expect((await eventsAt('/ok/sweep')).map((e) => e.id)).toEqual([event]), { timeout: 20_000, interval: 200 });
-    expect((await dispatches(event))[0]).toMatchObject({ status: 'delivered', enqueued: 1 });
-
-    // A message the queue took and never handed over (a restarted worker) is sent again.
-    await optIn('sweep.lost@example.com');
-    const lost = await lastEventFor('sweep.lost@example.com');
-    await env.DB.prepare('UPDATE webhook_dispatches SET enqueued = 1, next_attempt_at = ? WHERE event_id = ?')
-      .bind(Date.now() - 16 * 60_000, lost)
-      .run();
-    expect((await runScheduled(env as Bindings, Date.now(), '*/5 * * * *')).webhooks.lost).toBeGreaterThanOrEqual(1);
-    await vi.waitFor(async () => expect((await eventsAt('/ok/sweep')).map((e) => e.id)).toContain(lost), { timeout: 20_000, interval: 200 });
-  });
-
-  it('deletes events 30 days after they settled (90 when dead), never one still pending', async () => {
-    const DAY = 24 * HOUR;
-    await putEndpoint('wh_keep', '/ok/keep');
-    const made: string[] = [];
-    for (const email of ['keep.delivered@example.com', 'keep.dead@example.com', 'keep.held@example.com']) {
-      await optIn(email);
-      made.push(await lastEventFor(email));
-    }
-    const [delivered, dead, held] = made as [string, string, string];
-    await consume({ event: delivered, webhook: 'wh_keep' }, T0);
-    await env.DB.batch([
-      env.DB.prepare("UPDATE webhook_dispatches SET status = 'dead', settled_at = ? WHERE event_id = ?").bind(T0, dead),
-      env.DB.prepare("UPDATE webhook_dispatches SET status = 'held' WHERE event_id = ?").bind(held),
-    ]);
-    const kept = async () => new Set((await eventRows()).map((e) => e.id));
-    await runScheduled(env as Bindings, T0 + 29 * DAY);
-    expect([...(await kept())].filter((id) => made.includes(id)).sort()).toEqual([...made].sort());
-    await runScheduled(env as Bindings, T0 + 31 * DAY);
-    expect((await kept()).has(delivered)).toBe(false);
-    expect(await attemptsOf(delivered)).toEqual([]);
-    expect(await dispatches(delivered)).toEqual([]);
-    expect((await kept()).has(dead)).toBe(true);
-    await runScheduled(env as Bindings, T0 + 91 * DAY);
-    expect((await kept()).has(dead)).toBe(false);
-    expect((await kept()).has(held)).toBe(true);
   });
 });

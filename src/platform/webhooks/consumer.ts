@@ -92,7 +92,12 @@ export async function attemptDispatch(env: Bindings, message: WebhookMessage, no
     return {};
   }
   const payload = await eventPayload(db, row);
-  const attempts = row.attempts + 1;
+  // Counted before the attempt, so an attempt cut short by a stopped worker keeps its number.
+  const counted = await db
+    .prepare('UPDATE webhook_dispatches SET attempts = attempts + 1 WHERE event_id = ? AND webhook_id = ? RETURNING attempts')
+    .bind(message.event, message.webhook)
+    .first<{ attempts: number }>();
+  const attempts = counted?.attempts ?? row.attempts + 1;
   const problem = webhookUrlProblem(row.url, { allowLocalhost: env.WEBHOOKS_ALLOW_LOCALHOST === 'true' });
   const target = { id: message.webhook, url: row.url, secrets: JSON.parse(row.secrets ?? '[]') as StoredSecret[] };
   const result = problem ? null : await deliver(db, target, payload, { now, random, attempt: attempts });

@@ -7,8 +7,10 @@
 import type { MiddlewareHandler } from 'hono';
 import { reportError } from '../../lib/report-error';
 import type { AppEnv } from '../env';
-import { sendPending } from './send';
+import { sendAllPending } from './send';
 
+/** Batches of 100 one call's flush sends at most (an unpause may release many; the sweep sends the rest). */
+const FLUSH_BATCHES = 20;
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Answers of calls refused before they write (bad input, unknown ids, limits); a declined payment (402) or a 5xx may have written. */
 const REFUSED_UNWRITTEN = new Set([400, 401, 403, 404, 405, 413, 415, 422, 429]);
@@ -24,6 +26,6 @@ export function sendWebhooksAfterWrites(): MiddlewareHandler<AppEnv> {
     } catch {
       return;
     }
-    waitUntil(sendPending(c.env, c.var.now).catch((err) => reportError(err, { path: c.req.path, task: 'webhook outbox' })));
+    waitUntil(sendAllPending(c.env, c.var.now, FLUSH_BATCHES).catch((err) => reportError(err, { path: c.req.path, task: 'webhook outbox' })));
   };
 }
