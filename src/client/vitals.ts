@@ -8,8 +8,6 @@
  */
 import { type MetricType, onCLS, onINP, onLCP, onTTFB } from 'web-vitals';
 import type { VitalMetric } from '../schemas/vitals';
-import { funnelRoutes } from '../schemas/calls/funnel-routes';
-import { sendBeacon } from './api';
 
 interface VitalsPage {
   funnelId: string;
@@ -17,9 +15,13 @@ interface VitalsPage {
   variantId: string;
 }
 
+/** What is reported: the page, and the metrics measured since the last report. */
+export type VitalsReport = { funnel_id: string; page_id: string; variant_id: string | null } & Partial<Record<VitalMetric, number>>;
+
 const NAMES: Record<MetricType['name'], VitalMetric | null> = { LCP: 'lcp', INP: 'inp', CLS: 'cls', TTFB: 'ttfb', FCP: null };
 
-export function startVitals(win: Window, page: VitalsPage): void {
+/** Measures the page's vitals; `send` (the runtime's beacon, passed in so this chunk holds web-vitals alone) reports them. */
+export function startVitals(win: Window, page: VitalsPage, send: (report: VitalsReport) => void): void {
   const measured: Partial<Record<VitalMetric, number>> = {};
   const sent = new Set<VitalMetric>();
   const record = (metric: MetricType) => {
@@ -41,6 +43,6 @@ export function startVitals(win: Window, page: VitalsPage): void {
       body[name] = measured[name];
       sent.add(name);
     }
-    sendBeacon(win, funnelRoutes.vitals, { funnel_id: page.funnelId, page_id: page.pageId, variant_id: page.variantId || null, ...body });
+    send({ funnel_id: page.funnelId, page_id: page.pageId, variant_id: page.variantId || null, ...body });
   });
 }
