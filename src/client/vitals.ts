@@ -3,7 +3,7 @@
  * the page is idle, so the `web-vitals` library is never part of what a page loads at first.
  * It measures LCP, INP, CLS and TTFB (web-vitals observes with buffered entries, so what
  * happened before it loaded still counts) and reports each metric once per page view, when
- * the page is hidden (the visitor leaves or switches away), as a beacon to
+ * the page is hidden or left (the visitor moves on or switches away), as a beacon to
  * POST /api/funnel/vitals with the funnel, page and variant. Never started with `notrack`.
  */
 import { type MetricType, onCLS, onINP, onLCP, onTTFB } from 'web-vitals';
@@ -33,9 +33,7 @@ export function startVitals(win: Window, page: VitalsPage, send: (report: Vitals
   onINP(record);
   onCLS(record);
   onTTFB(record);
-  // Registered after web-vitals' own listeners, so the values it reports on hiding are in.
-  win.document.addEventListener('visibilitychange', () => {
-    if (win.document.visibilityState !== 'hidden') return;
+  const report = () => {
     const fresh = (Object.keys(measured) as VitalMetric[]).filter((name) => !sent.has(name));
     if (fresh.length === 0) return;
     const body: Partial<Record<VitalMetric, number>> = {};
@@ -44,5 +42,11 @@ export function startVitals(win: Window, page: VitalsPage, send: (report: Vitals
       sent.add(name);
     }
     send({ funnel_id: page.funnelId, page_id: page.pageId, variant_id: page.variantId || null, ...body });
+  };
+  // Registered after web-vitals' own listeners, so the values it reports on hiding are in; pagehide
+  // too, for a navigation where the browser does not say the page was hidden.
+  win.document.addEventListener('visibilitychange', () => {
+    if (win.document.visibilityState === 'hidden') report();
   });
+  win.addEventListener('pagehide', report);
 }

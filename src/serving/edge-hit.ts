@@ -11,7 +11,7 @@ import { answerFromEdge, type EdgeHitOptions, edgeCache } from './html-cache';
 import type { PageRequest } from './page-request';
 import type { RouteEntry } from './page-cache';
 import { freshMsOf } from './page-cache';
-import { countView } from './count-view';
+import { countView, isPrefetch } from './count-view';
 
 /** Paths that are never a published funnel page. */
 const NOT_FUNNEL_PAGES = /^\/(?:_astro|_ah|v2|widget|survey|api|admin)(?:\/|$)|^\/robots\.txt$/i;
@@ -29,7 +29,7 @@ export async function edgeHit(request: Request, bindings: Bindings, ctx: Executi
     fetchPage: (host: string, path: string) => fetchPageData(createApiClient(bindings, ctx), { domain_name: host, page_url: path }),
     log: consoleRenderLog,
     answered: (route: RouteEntry, page: PageRequest) => {
-      if (page.notrack || !route.funnelId || !route.stepId || !route.pageId) return;
+      if (page.notrack || isPrefetch(request.headers) || !route.funnelId || !route.stepId || !route.pageId) return;
       countView(bindings, ctx, {
         funnelId: route.funnelId,
         stepId: route.stepId,
