@@ -7,11 +7,12 @@
  *
  * Called once per answered page: by the edge hit (src/serving/edge-hit.ts) and by the page
  * render ([...path].astro). Callers leave out previews, `notrack` and prefetches
- * (`isPrefetch`); robots and page-speed tools are left out here.
+ * (`isPrefetch`); robots and page-speed tools (src/lib/bots.ts) are left out here.
  */
 import type { Bindings } from '../platform/env';
 import type { ViewMessage } from '../lib/tracking/view-message';
-import { browserFamily, isRobot, networkOf } from '../lib/tracking/visitor';
+import { browserFamily, networkOf } from '../lib/tracking/visitor';
+import { isBot } from '../lib/bots';
 import { reportError } from '../lib/report-error';
 
 export interface View {
@@ -31,7 +32,7 @@ export interface View {
 /** Queues `view` for counting unless it is no visitor's (a robot, a page-speed tool) or names no funnel step. */
 export function countView(env: Pick<Bindings, 'VIEW_QUEUE'>, ctx: Pick<ExecutionContext, 'waitUntil'>, view: View): void {
   const queue = env.VIEW_QUEUE;
-  if (!queue || !view.funnelId || !view.stepId || !view.pageId || isRobot(view.userAgent)) return;
+  if (!queue || !view.funnelId || !view.stepId || !view.pageId || isBot(view.userAgent)) return;
   const message: ViewMessage = {
     funnelId: view.funnelId,
     stepId: view.stepId,

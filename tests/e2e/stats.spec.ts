@@ -7,7 +7,7 @@
 import { expect, test } from '@playwright/test';
 import { E2E_PORT, E2E_TOKEN } from './playwright.config';
 
-// A person's browser: robots and headless browsers (Playwright's default user agent says HeadlessChrome) are not counted.
+// A person's browser's user agent, as a visitor's would be.
 test.use({ userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36' });
 
 interface Stats {

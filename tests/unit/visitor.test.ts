@@ -1,6 +1,6 @@
-/** What a counted view keeps of its visitor (issue 28): the address's network, the browser's family, and whether it is a person at all. */
+/** What a counted view keeps of its visitor (issue 28): the address's network, and the browser's family. */
 import { describe, expect, it } from 'vitest';
-import { browserFamily, isRobot, networkOf } from '../../src/lib/tracking/visitor';
+import { browserFamily, networkOf } from '../../src/lib/tracking/visitor';
 
 describe('networkOf', () => {
   it.each([
@@ -31,28 +31,5 @@ describe('browserFamily', () => {
     ['SomethingElse/1.0', 'other'],
   ])('%s → %s', (ua, family) => {
     expect(browserFamily(ua)).toBe(family);
-  });
-});
-
-describe('isRobot', () => {
-  it.each([
-    'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
-    'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)',
-    'facebookexternalhit/1.1',
-    'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36 Chrome-Lighthouse',
-    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36',
-    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 PTST/241120.145540',
-    'Mozilla/5.0 (Linux; Android 8.0) Chrome/131.0.0.0 Mobile Safari/537.36 (compatible; GTmetrix https://gtmetrix.com/)',
-    'curl/8.5.0',
-    '',
-    null,
-  ])('%s is not a visitor', (ua) => {
-    expect(isRobot(ua)).toBe(true);
-  });
-
-  it('a browser is a visitor', () => {
-    expect(
-      isRobot('Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1'),
-    ).toBe(false);
   });
 });
