@@ -34,7 +34,11 @@ export function startTracking(doc: Document, win: Window, context: FunnelContext
       nextTask(win, () => sendBeacon(win, funnelRoutes.session, sessionRecord(page, identity.fingerprint)));
     }
     // Real visitors' speed: the web-vitals library is a chunk of its own, loaded once the page is idle.
-    if (page.pageId !== '' && page.funnelId !== '') whenIdle(win, () => void whenLoaded(import('./vitals'), (vitals) => vitals.startVitals(win, page)));
+    if (page.pageId !== '' && page.funnelId !== '')
+      whenIdle(
+        win,
+        () => void whenLoaded(import('./vitals'), (vitals) => vitals.startVitals(win, page, (report) => sendBeacon(win, funnelRoutes.vitals, report))),
+      );
     // Only pages with the seller's pixel load its code.
     if (context.pixelId.trim() !== '')
       nextTask(win, () => void whenLoaded(import('./pixel'), (pixel) => pixel.startPagePixel(doc, win, context.pixelId, context.pixelEvent)));

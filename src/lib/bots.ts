@@ -6,7 +6,7 @@
  * sends one.
  */
 const BOT_PATTERN =
-  /bot\b|bot\/|crawl|spider|slurp|scrape|fetcher|preview|lighthouse|chrome-lighthouse|pagespeed|speed insights|gtmetrix|webpagetest|pingdom|uptime|monitor|phantomjs|facebookexternalhit|facebookcatalog|embedly|whatsapp|telegram|skypeuripreview|discord|slack|vkshare|w3c_validator|curl\/|wget\/|python-requests|python-urllib|aiohttp|httpx|go-http-client|java\/|okhttp|libwww|node-fetch|axios\/|undici|autocannon|apachebench|\bab\/|k6\/|wrk\//i;
+  /bot\b|bot\/|crawl|spider|slurp|scrape|fetcher|preview|lighthouse|chrome-lighthouse|pagespeed|speed insights|gtmetrix|webpagetest|ptst\/|pingdom|uptime|monitor|phantomjs|facebookexternalhit|facebookcatalog|embedly|whatsapp|telegram|skypeuripreview|discord|slack|vkshare|w3c_validator|curl\/|wget\/|python-requests|python-urllib|aiohttp|httpx|go-http-client|java\/|okhttp|libwww|node-fetch|axios\/|undici|autocannon|apachebench|\bab\/|k6\/|wrk\//i;
 
 /** Whether a request with this User-Agent header comes from a robot rather than a person's browser. */
 export function isBot(userAgent: string | null | undefined): boolean {

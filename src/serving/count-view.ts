@@ -6,12 +6,13 @@
  * (src/platform/stats/view-consumer.ts) rolls the views up in batches.
  *
  * Called once per answered page: by the edge hit (src/serving/edge-hit.ts) and by the page
- * render ([...path].astro). Callers leave out previews and `notrack`; robots and page-speed
- * tools are left out here.
+ * render ([...path].astro). Callers leave out previews, `notrack` and prefetches
+ * (`isPrefetch`); robots and page-speed tools (src/lib/bots.ts) are left out here.
  */
 import type { Bindings } from '../platform/env';
 import type { ViewMessage } from '../lib/tracking/view-message';
-import { browserFamily, isRobot, networkOf } from '../lib/tracking/visitor';
+import { browserFamily, networkOf } from '../lib/tracking/visitor';
+import { isBot } from '../lib/bots';
 import { reportError } from '../lib/report-error';
 
 export interface View {
@@ -31,7 +32,7 @@ export interface View {
 /** Queues `view` for counting unless it is no visitor's (a robot, a page-speed tool) or names no funnel step. */
 export function countView(env: Pick<Bindings, 'VIEW_QUEUE'>, ctx: Pick<ExecutionContext, 'waitUntil'>, view: View): void {
   const queue = env.VIEW_QUEUE;
-  if (!queue || !view.funnelId || !view.stepId || !view.pageId || isRobot(view.userAgent)) return;
+  if (!queue || !view.funnelId || !view.stepId || !view.pageId || isBot(view.userAgent)) return;
   const message: ViewMessage = {
     funnelId: view.funnelId,
     stepId: view.stepId,
@@ -53,4 +54,13 @@ export function pageIdentity(data: unknown): { funnelId: string; stepId: string;
   const page = (data ?? {}) as { funnelId?: unknown; stepId?: unknown; pageId?: unknown };
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
   return { funnelId: text(page.funnelId), stepId: text(page.stepId), pageId: text(page.pageId) };
+}
+
+/**
+ * Whether the browser fetched the page ahead of a click (the runtime's <link rel=prefetch> of
+ * the next step, speculation rules): `Sec-Purpose: prefetch` (or the older `Purpose`). It is
+ * not a view; counting it would also count every visitor as going on to the next step.
+ */
+export function isPrefetch(headers: Headers): boolean {
+  return /prefetch/i.test(headers.get('sec-purpose') ?? headers.get('purpose') ?? headers.get('x-purpose') ?? '');
 }

@@ -14,7 +14,7 @@ import { edgeCallToken } from '../platform/services/experiment-serving';
 import { type PageRequest, readPageRequest } from './page-request';
 import type { RouteEntry } from './page-cache';
 import { freshMsOf } from './page-cache';
-import { countView } from './count-view';
+import { countView, isPrefetch } from './count-view';
 
 /** Paths that are never a published funnel page. */
 const NOT_FUNNEL_PAGES = /^\/(?:_astro|_ah|v2|widget|survey|api|admin)(?:\/|$)|^\/robots\.txt$/i;
@@ -44,7 +44,7 @@ export async function edgeHit(request: Request, bindings: Bindings, ctx: Executi
       return assignment;
     },
     answered: (route: RouteEntry, page: PageRequest) => {
-      if (page.notrack || !route.funnelId || !route.stepId || !route.pageId) return;
+      if (page.notrack || isPrefetch(request.headers) || !route.funnelId || !route.stepId || !route.pageId) return;
       // A bot, a seller's ?ef_variant= preview or a variant that could not be served is not counted.
       const shown = assignment as EdgeAssignment | null;
       if (shown && !shown.counted) return;

@@ -235,3 +235,13 @@ describe('salt rotation', () => {
     expect(old?.salt).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 });
+
+describe('what is not a view', () => {
+  it('a prefetch of the next step (Sec-Purpose or Purpose: prefetch) is not; a plain request is', async () => {
+    const { isPrefetch } = await import('../../src/serving/count-view');
+    expect(isPrefetch(new Headers({ 'sec-purpose': 'prefetch' }))).toBe(true);
+    expect(isPrefetch(new Headers({ 'sec-purpose': 'prefetch;prerender' }))).toBe(true);
+    expect(isPrefetch(new Headers({ purpose: 'prefetch' }))).toBe(true);
+    expect(isPrefetch(new Headers({ accept: 'text/html' }))).toBe(false);
+  });
+});

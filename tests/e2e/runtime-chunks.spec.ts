@@ -98,7 +98,7 @@ test('what every page loads of the page runtime stays under 6 KB gzip; feature c
   const lazy = Object.keys(outputs)
     .filter((path) => !always.has(path))
     .map((path) => Object.keys(outputs[path]!.inputs).join(' '));
-  for (const feature of ['popups.ts', 'sell-product.ts', 'nav-menu.ts', 'scroll-to.ts', 'membership-link.ts', 'pixel.ts']) {
+  for (const feature of ['popups.ts', 'sell-product.ts', 'nav-menu.ts', 'scroll-to.ts', 'membership-link.ts', 'pixel.ts', 'vitals.ts']) {
     expect(
       lazy.some((inputs) => inputs.includes(`src/client/${feature}`)),
       feature,

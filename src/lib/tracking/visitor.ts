@@ -1,9 +1,9 @@
 /**
  * What a view says about its visitor, reduced before it leaves the request (issue 28): the
  * network of the address (a /24 of IPv4, a /48 of IPv6), never the address itself; the
- * browser's family, never the user agent; and whether the visitor is a robot or a page-speed
- * tool, whose views are not counted. The statistics' visitor key is a salted hash of these
- * with the host (src/platform/stats/visitor-key.ts).
+ * browser's family, never the user agent. (Robots and page-speed tools are src/lib/bots.ts's, one
+ * list for the split tests and the view counting.) The statistics' visitor key is a salted hash
+ * of these with the host (src/platform/stats/salts.ts).
  */
 
 /** `203.0.113.7` → `203.0.113.0/24`; `2001:db8:1:2::5` → `2001:db8:1::/48`; anything else → ''. */
@@ -61,17 +61,4 @@ export function browserFamily(userAgent: string | null | undefined): string {
   const ua = userAgent ?? '';
   for (const [pattern, family] of FAMILIES) if (pattern.test(ua)) return family;
   return 'other';
-}
-
-/**
- * Robots, link previews, monitors and page-speed tools (Lighthouse and PageSpeed Insights,
- * GTmetrix, WebPageTest, Pingdom): a view from one of them is no visitor's.
- */
-const NOT_A_VISITOR =
-  /bot\b|bot\/|crawl|spider|slurp|facebookexternalhit|embedly|preview|monitor|uptime|headless|lighthouse|pagespeed|gtmetrix|ptst|webpagetest|pingdom|curl\/|wget\/|python-|go-http-client|node-fetch|axios\//i;
-
-/** Whether `userAgent` is a robot or a page-speed tool (an empty one too: every browser sends one). */
-export function isRobot(userAgent: string | null | undefined): boolean {
-  const ua = (userAgent ?? '').trim();
-  return ua === '' || NOT_A_VISITOR.test(ua);
 }

@@ -7,13 +7,13 @@
  * or the instant, each through an index (tests/api/stats-plan.test.ts checks the plans), and
  * answers grouped counts, never rows per view.
  *
- * Conversions come by quarter hour (`q`, epoch ms / 900,000): every zone's offset is a
- * whole number of quarter hours, so each quarter hour lies within one day of the zone.
+ * Conversions come grouped by the calendar day in the funnel's zone (`d`, days since the
+ * epoch), computed in SQL from the zone's offsets over the range (src/lib/time/zone-stretches.ts),
+ * so a 90-day answer is a few hundred rows whatever the traffic.
  */
 import { FUNNEL_COLUMNS, type Funnel, type FunnelRow, STEP_COLUMNS, type Step, type StepRow, toFunnel, toStep } from '../services/funnels';
+import { zoneDaySql, zoneStretches } from '../../lib/time/zone-stretches';
 import type { StatsRange } from './range';
-
-export const QUARTER_HOUR = 900_000;
 
 export interface StatsFunnel extends Funnel {
   timeZone: string;
@@ -49,12 +49,12 @@ export interface PathRow {
   to_step_id: string;
   visitors: number;
 }
-/** A count of conversions of one kind, by step, split test, variant and quarter hour. */
+/** A count of conversions of one kind, by step, split test, variant and day (days since the epoch, in the zone). */
 export interface ConversionRow {
   step_id: string | null;
   experiment_id: string | null;
   variant_id: string | null;
-  q: number;
+  d: number;
   n: number;
 }
 export interface OrderRow extends ConversionRow {
@@ -82,8 +82,10 @@ export interface StatsRows {
 }
 
 /** The statements of the batch, in the order `readStatsRows` reads their answers (EXPLAIN QUERY PLAN runs them too). */
-export function statsStatements(db: D1Database, funnelId: string, range: StatsRange): D1PreparedStatement[] {
+export function statsStatements(db: D1Database, funnelId: string, range: StatsRange, zone: string): D1PreparedStatement[] {
   const { from, to, start, end } = range;
+  const stretches = zoneStretches(zone, start, end);
+  const dayOf = (column: string) => zoneDaySql(column, stretches);
   return [
     db.prepare(`SELECT ${STEP_COLUMNS} FROM funnel_steps WHERE funnel_id = ? ORDER BY position, id`).bind(funnelId),
     db.prepare('SELECT id, step_id, status, started_at, doc FROM experiments WHERE funnel_id = ? ORDER BY created_at, id').bind(funnelId),
@@ -101,24 +103,24 @@ export function statsStatements(db: D1Database, funnelId: string, range: StatsRa
       .bind(funnelId, from, to),
     db
       .prepare(
-        `SELECT step_id, experiment_id, variant_id, created_at / ${QUARTER_HOUR} AS q, COUNT(*) AS n FROM funnel_events
+        `SELECT step_id, experiment_id, variant_id, ${dayOf('created_at')} AS d, COUNT(*) AS n FROM funnel_events
          WHERE funnel_id = ? AND source = 'server' AND event_type = 'optin' AND created_at >= ? AND created_at < ?
-         GROUP BY step_id, experiment_id, variant_id, q`,
+         GROUP BY step_id, experiment_id, variant_id, d`,
       )
       .bind(funnelId, start, end),
     db
       .prepare(
-        `SELECT step_id, experiment_id, variant_id, created_at / ${QUARTER_HOUR} AS q, COUNT(*) AS n FROM appointments
+        `SELECT step_id, experiment_id, variant_id, ${dayOf('created_at')} AS d, COUNT(*) AS n FROM appointments
          WHERE funnel_id = ? AND created_at >= ? AND created_at < ? AND status != 'cancelled'
-         GROUP BY step_id, experiment_id, variant_id, q`,
+         GROUP BY step_id, experiment_id, variant_id, d`,
       )
       .bind(funnelId, start, end),
     db
       .prepare(
-        `SELECT step_id, experiment_id, variant_id, currency, paid_at / ${QUARTER_HOUR} AS q, COUNT(*) AS n, SUM(amount) AS amount,
+        `SELECT step_id, experiment_id, variant_id, currency, ${dayOf('paid_at')} AS d, COUNT(*) AS n, SUM(amount) AS amount,
            SUM(EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.bump = 1)) AS bumps
          FROM orders o WHERE funnel_id = ? AND paid_at >= ? AND paid_at < ? AND status = 'paid'
-         GROUP BY step_id, experiment_id, variant_id, currency, q`,
+         GROUP BY step_id, experiment_id, variant_id, currency, d`,
       )
       .bind(funnelId, start, end),
     // The 75th percentile by nearest rank: the value at rank ⌈0.75·n⌉ of each page, variant and metric.
@@ -136,8 +138,8 @@ export function statsStatements(db: D1Database, funnelId: string, range: StatsRa
 }
 
 /** Runs the batch and names its answers. */
-export async function readStatsRows(db: D1Database, funnelId: string, range: StatsRange): Promise<StatsRows> {
-  const results = await db.batch(statsStatements(db, funnelId, range));
+export async function readStatsRows(db: D1Database, funnelId: string, range: StatsRange, zone: string): Promise<StatsRows> {
+  const results = await db.batch(statsStatements(db, funnelId, range, zone));
   const rows = <T>(i: number) => (results[i]?.results ?? []) as T[];
   return {
     steps: rows<StepRow>(0).map(toStep),

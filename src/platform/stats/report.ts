@@ -5,11 +5,11 @@
  * in the funnel's zone, per split-test variant (./experiments-report.ts), and page speed.
  * Pure: the same rows give the same answer. Rates are fractions 0..1, null without a denominator.
  */
-import { todayIn } from '../../lib/time/today';
+import { isoDayOf } from '../../lib/time/zone-stretches';
 import { nextStep, type Step, stepUrl } from '../services/funnels';
 import { experimentsReport, type ExperimentReport } from './experiments-report';
 import { Amounts, type Money } from './money';
-import { type ConversionRow, QUARTER_HOUR, type StatsFunnel, type StatsRows } from './queries';
+import type { ConversionRow, StatsFunnel, StatsRows } from './queries';
 import type { StatsRange } from './range';
 import { vitalsReport, type VitalsReport } from './vitals-report';
 
@@ -68,24 +68,10 @@ export interface FunnelStats {
 
 const rate = (part: number, whole: number) => (whole > 0 ? Math.min(1, part / whole) : null);
 
-/** The day (in `zone`) of each quarter hour, remembered. */
-function dayOfQuarter(zone: string): (q: number) => string {
-  const days = new Map<number, string>();
-  return (q) => {
-    let day = days.get(q);
-    if (day === undefined) {
-      day = todayIn(zone, q * QUARTER_HOUR);
-      days.set(q, day);
-    }
-    return day;
-  };
-}
-
 export function funnelStats(funnel: StatsFunnel, range: StatsRange, rows: StatsRows): FunnelStats {
   const total = new Tally();
   const bySteps = new Map<string, Tally>(rows.steps.map((step) => [step.id, new Tally()]));
   const byDays = new Map<string, Tally>(range.days.map((day) => [day, new Tally()]));
-  const dayOf = dayOfQuarter(funnel.timeZone);
 
   for (const row of rows.views) {
     // The funnel's own row of a day (step '') counts the day's views and unique visitors whatever the step.
@@ -96,7 +82,8 @@ export function funnelStats(funnel: StatsFunnel, range: StatsRange, rows: StatsR
       tally.visitors += row.visitors;
     }
   }
-  const tallyOf = (row: ConversionRow) => [total, row.step_id ? bySteps.get(row.step_id) : undefined, byDays.get(dayOf(row.q))].filter((t) => t !== undefined);
+  const tallyOf = (row: ConversionRow) =>
+    [total, row.step_id ? bySteps.get(row.step_id) : undefined, byDays.get(isoDayOf(row.d))].filter((t) => t !== undefined);
   for (const row of rows.optins) for (const tally of tallyOf(row)) tally.optins += row.n;
   for (const row of rows.bookings) for (const tally of tallyOf(row)) tally.bookings += row.n;
   for (const row of rows.orders) {

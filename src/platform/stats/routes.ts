@@ -21,6 +21,6 @@ export function mountStats(admin: Hono<AppEnv>): void {
     const funnel = await readStatsFunnel(c.env.DB, id);
     if (!funnel) throw new ApiError(404, 'Funnel not found');
     const range = statsRange(c.req.query(), funnel.timeZone, c.var.now);
-    return c.json(funnelStats(funnel, range, await readStatsRows(c.env.DB, id, range)));
+    return c.json(funnelStats(funnel, range, await readStatsRows(c.env.DB, id, range, funnel.timeZone)));
   });
 }

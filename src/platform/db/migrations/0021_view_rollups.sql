@@ -93,6 +93,10 @@ CREATE INDEX page_vitals_funnel ON page_vitals(funnel_id, day);
 -- Samples are kept 400 days (the hourly cron deletes older ones): a year and its month of comparison.
 CREATE INDEX page_vitals_age ON page_vitals(created_at);
 
--- The conversions the statistics count, by funnel and time (opt-ins use funnel_events_source of 0009).
-CREATE INDEX appointments_funnel ON appointments(funnel_id, created_at);
-CREATE INDEX orders_funnel_paid ON orders(funnel_id, paid_at);
+-- The conversions the statistics count, by funnel and time, each index holding every column
+-- the statistics read of its rows (no lookup of the row itself): 60,000 opt-ins of a 90-day
+-- range are read from the index alone.
+CREATE INDEX funnel_events_stats ON funnel_events(funnel_id, source, event_type, created_at, step_id, experiment_id, variant_id);
+CREATE INDEX appointments_funnel ON appointments(funnel_id, created_at, status, step_id, experiment_id, variant_id);
+CREATE INDEX orders_funnel_paid ON orders(funnel_id, paid_at, status, step_id, experiment_id, variant_id, currency, amount);
+CREATE INDEX order_items_bump ON order_items(order_id) WHERE bump = 1;
