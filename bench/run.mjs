@@ -7,7 +7,8 @@
  *  - edge-hit throughput of every demo page at 20 connections beside a static asset of the
  *    same worker, in one run (budget >= 0.8x), with a browser's Accept-Encoding, straight to
  *    workerd (./serve.mjs says why not through wrangler's dev proxy);
- *  - Lighthouse mobile on every demo page (budget score 100, LCP <= 1.0 s, CLS 0, TBT 0);
+ *  - Lighthouse mobile on every demo page and the widget pages (form, survey, booking,
+ *    provider; budget score 100, LCP <= 1.0 s, CLS 0, TBT 0);
  *  - the JavaScript each demo page loads in Chromium without interaction (budget 6.1 KB gzip
  *    without islands, 76 KB with React).
  * It builds unless BENCH_SKIP_BUILD is set, and uses its own throw-away local state.
@@ -105,6 +106,9 @@ async function time(url, rounds, host) {
     text: `p50 ${at(0.5).toFixed(1)} ms  p95 ${at(0.95).toFixed(1)} ms  mean ${(times.reduce((a, b) => a + b, 0) / times.length).toFixed(1)} ms  (${rounds} requests)`,
   };
 }
+
+/** The widget pages Lighthouse measures beside the funnel pages, with the same budgets (issue 31): form, survey, booking, provider. */
+const WIDGET_PAGES = ['/widget/form/form_all_fields', '/survey/survey_demo', '/widget/booking/cal_discovery', '/widget/appointment/demo-provider'];
 
 function verdict(ok, budget) {
   return ok ? `ok (${budget})` : `OVER BUDGET (${budget})`;
@@ -216,7 +220,7 @@ try {
   if (!process.env.BENCH_SKIP_LIGHTHOUSE) {
     console.log('\nLighthouse mobile (simulated throttling), Debian Chromium, median of runs (host benchmarkIndex beside: x4 CPU assumes 1500-2000):');
     for (const row of await lighthouseRuns(
-      demo.map(({ host, path }) => `http://${host}:${PORT}${path}`),
+      [...demo.map(({ host, path }) => `http://${host}:${PORT}${path}`), ...WIDGET_PAGES.map((path) => `http://localhost:${PORT}${path}`)],
       zone,
     )) {
       const ok = row.score === 100 && row.lcp <= 1.0 && row.cls === 0 && row.tbt === 0;

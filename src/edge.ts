@@ -12,6 +12,7 @@ import { warmup } from '../functions/warmup';
 import { createAdminApi } from './platform/admin/app';
 import { createFileRoutes } from './platform/files/app';
 import { REFERRER_POLICY } from './serving/answer-headers';
+import { dashboardHeaders } from './serving/dashboard-headers';
 import type { AppEnv } from './platform/env';
 
 /**
@@ -37,6 +38,8 @@ const SECURE_HEADERS = {
 
 export function createEdgeApp(): Hono<AppEnv> {
   const edge = new Hono<AppEnv>();
+  // Outermost, so its stricter headers for /admin (the dashboard, the admin API) are set last.
+  edge.use('*', dashboardHeaders());
   edge.use('*', secureHeaders(SECURE_HEADERS));
   // A fetched answer (a prerendered error page from the assets) has read-only headers: a
   // copy of it takes the headers above.

@@ -17,7 +17,7 @@ import { fnv1a } from '../lib/hash';
 import { resolveLanguage } from '../lib/i18n/languages';
 import { FRESH_MS, type PageFetch, type RefreshOptions, type RouteEntry, readRoute, refreshInBackground } from './page-cache';
 import type { EdgeAssignment } from './experiment';
-import { isReservedPath, readPageRequest } from './page-request';
+import { isReservedPath, type PageRequest, readPageRequest } from './page-request';
 import { acceptsGzip } from '../lib/quality-list';
 import { requestTimeZone } from '../lib/time/zones';
 import { setAnswerHeaders } from './answer-headers';
@@ -215,6 +215,8 @@ export interface EdgeHitOptions {
   /** Asks the API for host + path (the background refresh of an old route entry). */
   fetchPage: (host: string, path: string) => Promise<PageFetch>;
   log: RefreshOptions['log'];
+  /** Told of every page answered from its copy (a 304 included): the view is counted there (./count-view.ts). */
+  answered?: (route: RouteEntry, page: PageRequest) => void;
   /** Assigns the split-test variant of a step with a test (./experiment.ts), before the HTML key is chosen. */
   assign?: (route: RouteEntry) => Promise<EdgeAssignment | null>;
 }
@@ -254,9 +256,11 @@ export async function answerFromEdge(request: Request, options: EdgeHitOptions, 
   const clock = clockBucket(shape.clock, options.now, route.timeZone ?? undefined);
   const zone = shape.zoned ? (requestTimeZone(request) ?? '') : '';
   const key = htmlCacheKey(page.host, page.path, { version: route.version, lang, clock, zone, query, split: served?.id ?? '' });
-  return matchHtml(options.cache, key, {
+  const answer = await matchHtml(options.cache, key, {
     gzip: acceptsGzip(clientAcceptEncoding(request)),
     ifNoneMatch: request.headers.get('if-none-match'),
     waitUntil: options.waitUntil,
   }).catch(() => undefined);
+  if (answer && request.method === 'GET') options.answered?.(route, page);
+  return answer;
 }

@@ -56,6 +56,10 @@ export interface RouteEntry {
   /** The step's split test, when get_page carried one (./experiment.ts): assignment reads it before the HTML key. */
   experiment?: RouteExperiment | null;
   storedAt: number;
+  /** The funnel step the page is (views are counted under them, src/serving/count-view.ts); absent in entries written before. */
+  funnelId?: string | null;
+  stepId?: string | null;
+  pageId?: string | null;
 }
 interface PageIdIndex {
   version: string;
@@ -122,7 +126,15 @@ export function versionOf(data: unknown, since: number, previous?: string): stri
 /** The route entry of page data: its version, language, clock and zone dependence, and time zone. */
 export function routeEntryOf(data: unknown, version: string, storedAt: number): RouteEntry {
   const experiment = routeExperimentOf(data);
-  const page = (data ?? {}) as { language?: unknown; timezone?: unknown; elements?: unknown; location?: { language?: unknown; timezone?: unknown } };
+  const page = (data ?? {}) as {
+    language?: unknown;
+    timezone?: unknown;
+    elements?: unknown;
+    location?: { language?: unknown; timezone?: unknown };
+    funnelId?: unknown;
+    stepId?: unknown;
+    pageId?: unknown;
+  };
   const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
   return {
     version,
@@ -131,6 +143,9 @@ export function routeEntryOf(data: unknown, version: string, storedAt: number): 
     timeZone: text(page.timezone) ?? text(page.location?.timezone),
     ...(experiment ? { experiment } : {}),
     storedAt,
+    funnelId: text(page.funnelId),
+    stepId: text(page.stepId),
+    pageId: text(page.pageId),
   };
 }
 

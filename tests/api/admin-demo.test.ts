@@ -77,7 +77,7 @@ describe('the demo data', () => {
     expect(await env.DB.prepare("SELECT count(*) AS n FROM products WHERE bump = 1 AND step_id IN ('st_sales', 'st_alp_sales')").first()).toEqual({ n: 2 });
   });
 
-  it('has a form with every field type, a provider with three services and a skip-logic survey', async () => {
+  it('has a form with every field type, a provider with four services (one a two-member team) and a skip-logic survey', async () => {
     const form = JSON.parse((await env.DB.prepare("SELECT doc FROM forms WHERE id = 'form_all_fields'").first<{ doc: string }>())?.doc ?? '{}');
     const types = new Set((form.form.fields as { type: string }[]).map((f) => f.type));
     for (const type of FIELD_TYPES) {
@@ -86,7 +86,9 @@ describe('the demo data', () => {
     const services = await env.DB.prepare("SELECT slot_duration FROM calendars WHERE provider_id = 'demo-provider' ORDER BY date_added DESC").all<{
       slot_duration: number;
     }>();
-    expect(services.results.map((s) => s.slot_duration).sort()).toEqual([30, 45, 60]);
+    expect(services.results.map((s) => s.slot_duration).sort()).toEqual([30, 45, 45, 60]);
+    const team = JSON.parse((await env.DB.prepare("SELECT doc FROM calendars WHERE id = 'cal_team'").first<{ doc: string }>())?.doc ?? '{}');
+    expect(team.team_members.map((m: { name: string }) => m.name)).toEqual(['Maya Chen', 'Leo Brandt']);
     expect(await env.DB.prepare("SELECT slug FROM calendar_providers WHERE id = 'demo-provider'").first()).toEqual({ slug: 'demo-provider' });
     const survey = JSON.parse((await env.DB.prepare("SELECT doc FROM surveys WHERE id = 'survey_demo'").first<{ doc: string }>())?.doc ?? '{}');
     expect(survey.formData.slides).toHaveLength(4);

@@ -19,6 +19,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   lib: ['schemas'],
   schemas: ['lib'],
   client: ['lib', 'schemas'],
+  dashboard: ['lib', 'schemas'],
 };
 /** What each folder may never import. */
 const FORBIDDEN: Record<string, readonly string[]> = {
@@ -93,13 +94,17 @@ function reachable(entry: string): Map<string, string> {
 }
 
 const browserEntries = [...files.keys()].filter(
-  (file) => (file.startsWith('client/') && file.endsWith('.ts')) || (file.startsWith('widgets/') && file.endsWith('.tsx')),
+  (file) =>
+    (file.startsWith('client/') && file.endsWith('.ts')) ||
+    (file.startsWith('widgets/') && file.endsWith('.tsx')) ||
+    (file.startsWith('dashboard/') && /\.tsx?$/.test(file)),
 );
 
 describe('folder boundaries', () => {
   it('finds the source files', () => {
     expect(files.size).toBeGreaterThan(200);
     expect(browserEntries.length).toBeGreaterThan(30);
+    expect(browserEntries).toContain('dashboard/main.tsx');
   });
 
   it('keeps every import inside what its folder may use', () => {
@@ -116,6 +121,15 @@ describe('folder boundaries', () => {
       }
     }
     expect(problems).toEqual([]);
+  });
+
+  it('keeps the dashboard to /admin: only its page and layout import it, and it imports no other browser code', () => {
+    const importers = [...files.keys()].filter(
+      (file) => folderOf(file) !== 'dashboard' && importsOf(file).some(({ target }) => target?.startsWith('dashboard/')),
+    );
+    expect(importers.sort()).toEqual(['pages/admin/[...path].astro']);
+    const reached = [...reachable('dashboard/main.tsx').keys()].filter((file) => ['client', 'widgets', 'elements'].includes(folderOf(file)));
+    expect(reached).toEqual([]);
   });
 
   it('has rules that catch a crossing', () => {

@@ -1,6 +1,8 @@
 /**
- * The admin API under /admin/v1, behind a bearer token (auth.ts), with the request's clock (../clock.ts):
- *   GET    /admin/v1/status                 row counts per table, the kinds in dependency order, unpublished page ids
+ * The admin API under /admin/v1, behind the bearer token or the dashboard's session (auth.ts), with the
+ * request's clock (../clock.ts); POST /admin/session and /admin/session/sign-out sign the dashboard in and out (sign-in.ts):
+ *   GET    /admin/v1/status                 row counts per table, the kinds in dependency order, unpublished page ids,
+ *                                           paused webhook endpoints and the dispatches waiting, held or dead
  *   PUT    /admin/v1/{kind}/{id}            store a document (201 created, 200 replaced)
  *   GET    /admin/v1/{kind}/{id}            read it back
  *   DELETE /admin/v1/{kind}/{id}            remove it (409 while others depend on it)
@@ -8,6 +10,9 @@
  *   uploads/{id}/link, contacts/{id}/export, DELETE contacts/{id}: see privacy.ts
  *   GET    /admin/v1/contacts/{id}/consents   a contact's consent records: see consents.ts
  *   PUT webhooks/{id}, webhooks/{id}/test, webhooks/{id}/deliveries: see webhooks.ts
+ * GET /admin/v1/stats/funnels/{id}: a funnel's statistics, see ../stats/routes.ts.
+ *   GET catalog (the dashboard's lists of documents): see catalog.ts
+ *   GET calendars/{id}/appointments, POST appointments/{id}/cancel (the seller's bookings): see bookings.ts
  * The results calls (contacts, submissions, appointments, orders: lists, exports, one contact
  * whole) are ../results/routes.ts.
  * Kinds: see db/documents/index.ts. Writes purge the page-cache keys they make stale.
@@ -30,8 +35,14 @@ import { signingKey } from '../secrets';
 import { addConsentRoutes } from './consents';
 import { addPrivacyRoutes } from './privacy';
 import { addWebhookRoutes } from './webhooks';
+import { addSignInRoutes } from './sign-in';
+import { addCatalogRoute } from './catalog';
+import { addBookingRoutes } from './bookings';
 import { countTables, deleteDocument, getDocument, putDocument } from './store';
 import { mountResults } from '../results/routes';
+import { sendWebhooksAfterWrites } from '../webhooks/flush';
+import { webhookStatus } from '../webhooks/status';
+import { mountStats } from '../stats/routes';
 
 /** Largest document the admin API accepts (D1 keeps rows up to 2 MB). */
 export const ADMIN_JSON_LIMIT = 1024 * 1024;
@@ -66,7 +77,11 @@ function kindOf(c: Context<AppEnv>): KindName {
 
 export function createAdminApi(): Hono<AppEnv> {
   const admin = new Hono<AppEnv>().basePath('/admin');
-  admin.use('*', requireAdminToken(), clock());
+  admin.use('*', clock());
+  // The dashboard's sign-in and sign-out (./sign-in.ts) are the only calls without the token;
+  // every other path under /admin that is not the API is the dashboard's page (src/pages/admin/).
+  addSignInRoutes(admin);
+  admin.use('/v1/*', requireAdminToken(), sendWebhooksAfterWrites());
 
   admin.get('/v1/status', async (c) => {
     const counts = await countTables(c.env.DB);
@@ -75,11 +90,19 @@ export function createAdminApi(): Hono<AppEnv> {
     const unpublished = await c.env.DB.prepare('SELECT id FROM pages WHERE published IS NULL ORDER BY id LIMIT 1000').all<{ id: string }>();
     // Split-test variants served as the control because their page is gone or unpublished.
     const unservable = await unservableVariants(c.env.DB);
-    return c.json({ counts, empty, kinds: KIND_ORDER, unpublishedPages: unpublished.results.map((row) => row.id), unservableVariants: unservable });
+    return c.json({
+      counts,
+      empty,
+      kinds: KIND_ORDER,
+      unpublishedPages: unpublished.results.map((row) => row.id),
+      unservableVariants: unservable,
+      webhooks: await webhookStatus(c.env.DB),
+    });
   });
 
   // Before the document routes: /v1/contacts/{id} and /v1/{kind}/export are not documents.
   mountResults(admin);
+  mountStats(admin);
 
   admin.post('/v1/pages/:id/publish', async (c) => {
     const pageId = parseWith(pageKind.pathId, c.req.param('id'));
@@ -89,6 +112,8 @@ export function createAdminApi(): Hono<AppEnv> {
   });
 
   addPrivacyRoutes(admin);
+  addCatalogRoute(admin);
+  addBookingRoutes(admin);
   addConsentRoutes(admin);
   // Before the document routes: a webhook's URL is checked against the deployment's rules first.
   addWebhookRoutes(admin);
@@ -117,7 +142,7 @@ export function createAdminApi(): Hono<AppEnv> {
     return c.json({ kind, id: result.id, deleted: true, ...purged });
   });
 
-  admin.all('*', (c) => c.json({ msg: 'Not found' }, 404));
+  admin.all('/v1/*', (c) => c.json({ msg: 'Not found' }, 404));
   admin.onError((err, c) => errorResponse(c, err));
   return admin;
 }

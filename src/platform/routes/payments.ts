@@ -10,6 +10,8 @@ import { readProof, setProof } from '../payments/one-click-proof';
 import { type PaymentEvent, PaymentFailure, type PaymentProvider } from '../payments/provider';
 import { applyPaymentEvent } from '../services/payment-events';
 import { payOrder } from '../services/checkout';
+import { firstLanguage } from '../services/consent';
+import { clientIp } from './submit-env';
 import { getFunnel } from '../services/funnels';
 import { locationExists } from '../services/locations';
 import { listStepProducts } from '../services/products';
@@ -66,6 +68,8 @@ export function registerPaymentsRoutes(app: Hono<AppEnv>): void {
       now,
       random,
       proof,
+      cookie: c.req.header('cookie') ?? null,
+      visitor: { ip: clientIp(c), userAgent: c.req.header('user-agent') ?? null, language: firstLanguage(c.req.header('accept-language')) },
       variantCookies: variantCookiesOf(c.req.header('cookie'), c.req.header(RELAYED_VARIANTS_HEADER)),
     });
     // An upsell keeps the proof it was bought with: its window counts from the first purchase.

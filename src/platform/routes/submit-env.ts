@@ -28,9 +28,11 @@ export function submitEnv(c: Context<AppEnv>, zone: string): SubmitEnv {
     today: todayIn(zone, now),
     random,
     turnstileSecret: c.env.TURNSTILE_SECRET_KEY || undefined,
+    turnstileUrl: c.env.TURNSTILE_VERIFY_URL || undefined,
     remoteIp: clientIp(c),
     userAgent: c.req.header('user-agent') ?? null,
     language: firstLanguage(c.req.header('accept-language')),
+    cookie: c.req.header('cookie') ?? null,
     secrets: c.env,
     variantCookies: variantCookiesOf(c.req.header('cookie'), c.req.header(RELAYED_VARIANTS_HEADER)),
   };

@@ -7,6 +7,10 @@
  * stays "processing": a retry replays the charge and records it, and the provider's
  * webhook reconciles it (payment-events.ts).
  */
+import { requestTouches } from './attribution';
+import type { ConsentVisitor } from './consent';
+import { hasConsentRecord } from './consent-records';
+import { orderTerms } from './order-consent';
 import { experimentTag, stepShowsPageSql, type VariantCookies } from './experiment-tags';
 import { cryptoRandom, type RandomBytes } from '../../lib/ids';
 import { cutText } from '../../lib/text';
@@ -46,6 +50,10 @@ export interface PayContext {
   random?: RandomBytes;
   /** The visitor's verified proof of an order paid in this funnel visit (payment buttons). */
   proof: OneClickProof | null;
+  /** The request's Cookie header: the edge's attribution cookies (./attribution.ts). */
+  cookie?: string | null;
+  /** Who sent it, for the consent record of the order form's terms. */
+  visitor?: ConsentVisitor;
   /** The visitor's split-test variant cookies: the order carries its test and variant (./experiment-tags.ts). */
   variantCookies?: VariantCookies;
 }
@@ -149,6 +157,18 @@ export async function payOrder(db: D1Database, provider: PaymentProvider, p: Pay
     await asApiError(provider.checkCardSetup({ setupIntentId: card.setupIntentId, paymentMethodId: card.paymentMethodId, locationId: p.locationId }));
   }
 
+  const terms =
+    p.submissionType !== SUBMISSION_TYPES.orderForm
+      ? null
+      : await orderTerms({
+          db,
+          locationId: p.locationId,
+          pageId: p.pageId ?? step.page_id,
+          box: 'terms' in p ? p.terms : undefined,
+          pageUrl: p.eventData.page_url,
+          visitor: ctx.visitor ?? { ip: null, userAgent: null, language: null },
+          now,
+        });
   const session = await sessionOf(db, p, funnel, order?.session_id ?? null, now, random);
   const tag = order ? null : await experimentTag(db, ctx.variantCookies, { funnelId: funnel.id, stepId: step.id });
   order ??= await createOrder(
@@ -166,12 +186,14 @@ export async function payOrder(db: D1Database, provider: PaymentProvider, p: Pay
       sessionId: session.sessionId,
       currency,
       products,
+      touches: requestTouches(ctx.cookie, p.eventData, now),
       tag,
     },
     now,
     random,
   );
   if (order.status === 'paid') return outcome(db, order, session.sessionFingerprint, now);
+  if (terms && !(await hasConsentRecord(db, 'order', order.id))) await (await terms(order.id, order.contact_id)).run();
 
   let result: Awaited<ReturnType<PaymentProvider['chargeOrder']>>;
   try {

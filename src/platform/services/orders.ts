@@ -4,9 +4,11 @@
  * instead of creating a second one. D1 has no interactive transactions: the unique index
  * on orders.idempotency_key decides which request created the order.
  */
+import type { Touches } from '../../lib/attribution';
 import type { ExperimentTag } from './experiment-tags';
 import { cryptoRandom, newId, type RandomBytes } from '../../lib/ids';
 import type { Charge, ChargeResult } from '../payments/provider';
+import { outboxBatch } from '../webhooks/outbox';
 import { type FunnelEvent, funnelEventStatement } from './funnel-events';
 import type { ProductRow } from './products';
 
@@ -46,6 +48,8 @@ export interface NewOrder {
   sessionId: string | null;
   currency: string;
   products: ProductRow[];
+  /** The visitor's first and last touch (./attribution.ts). */
+  touches: Touches;
   /** The visitor's split test and variant (./experiment-tags.ts). */
   tag?: ExperimentTag | null;
 }
@@ -103,8 +107,8 @@ export async function createOrder(
     db
       .prepare(
         `INSERT INTO orders (id, location_id, funnel_id, step_id, page_id, contact_id, fingerprint, source, submission_type,
-           status, currency, amount, idempotency_key, attempt_of, attempt, membership_token, session_id, created_at, updated_at, experiment_id, variant_id)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'processing', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+           status, currency, amount, idempotency_key, attempt_of, attempt, membership_token, session_id, first_touch, last_touch, created_at, updated_at, experiment_id, variant_id)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'processing', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT DO NOTHING`,
       )
       .bind(
@@ -124,6 +128,8 @@ export async function createOrder(
         attempt.n,
         membershipToken(random),
         order.sessionId,
+        order.touches.first,
+        order.touches.last,
         now,
         now,
         order.tag?.experimentId ?? null,
@@ -145,7 +151,8 @@ export async function createOrder(
 }
 
 /**
- * Marks the order paid, stores its payments and the sale's funnel event, in one batch. The
+ * Marks the order paid, stores its payments, the sale's funnel event and its order.paid
+ * webhook event, in one batch. The
  * event is recorded only by the request that settles the order, so a concurrent retry that
  * Stripe answered with a replay does not count the sale twice.
  */
@@ -157,12 +164,11 @@ export async function markPaid(
   now: number,
   random: RandomBytes = cryptoRandom,
 ): Promise<void> {
+  const unpaid = { sql: "EXISTS (SELECT 1 FROM orders WHERE id = ? AND status != 'paid')", params: [order.id] };
   await db.batch([
     // The sale counts for the variant the order was made in.
-    funnelEventStatement(db, { ...event, experimentId: order.experiment_id, variantId: order.variant_id }, now, {
-      sql: "EXISTS (SELECT 1 FROM orders WHERE id = ? AND status != 'paid')",
-      params: [order.id],
-    }),
+    funnelEventStatement(db, { ...event, experimentId: order.experiment_id, variantId: order.variant_id }, now, unpaid),
+    ...outboxBatch(db, [{ type: 'order.paid', kind: 'order', recordId: order.id, when: unpaid }], now, random),
     db
       .prepare(
         `UPDATE orders SET status = 'paid', provider_ref = ?, provider_customer = ?, payment_method = ?, error = NULL, paid_at = ?, updated_at = ?
@@ -192,7 +198,22 @@ export async function markPaid(
 }
 
 export async function markFailed(db: D1Database, order: OrderRow, message: string, now: number): Promise<void> {
-  await db.prepare("UPDATE orders SET status = 'failed', error = ?, updated_at = ? WHERE id = ? AND status != 'paid'").bind(message, now, order.id).run();
+  await db.batch([
+    ...outboxBatch(
+      db,
+      [
+        {
+          type: 'payment.failed',
+          kind: 'order',
+          recordId: order.id,
+          detail: { failureMessage: message },
+          when: { sql: "EXISTS (SELECT 1 FROM orders WHERE id = ? AND status NOT IN ('paid', 'failed'))", params: [order.id] },
+        },
+      ],
+      now,
+    ),
+    db.prepare("UPDATE orders SET status = 'failed', error = ?, updated_at = ? WHERE id = ? AND status != 'paid'").bind(message, now, order.id),
+  ]);
 }
 
 /** The pay call's logs: one entry per charge of the order, each naming the order. */
