@@ -208,7 +208,7 @@ try {
       { headers: { ...headers, 'accept-encoding': BROWSER_ACCEPT_ENCODING } },
     )) {
       console.log(
-        `  ${row.label.padEnd(30)} ${row.rps.toFixed(0).padStart(5)} req/s  static ${row.reference.toFixed(0).padStart(5)} req/s  ${row.ratio.toFixed(2)}x  ${verdict(row.ratio >= 0.8, 'budget >= 0.8x')}`,
+        `  ${row.label.padEnd(38)} ${row.rps.toFixed(0).padStart(5)} req/s  static ${row.reference.toFixed(0).padStart(5)} req/s  ${row.ratio.toFixed(2)}x  ${verdict(row.ratio >= 0.8, 'budget >= 0.8x')}`,
       );
     }
   }

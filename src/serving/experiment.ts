@@ -117,6 +117,16 @@ export interface AssignInput {
  * Never throws: a broken test serves the step's own page.
  */
 export async function assignVariant(experiment: RouteExperiment | null | undefined, input: AssignInput): Promise<EdgeAssignment | null> {
+  try {
+    return await assign(experiment, input);
+  } catch (error) {
+    // A visitor never sees an error because of a test: the step's own page answers.
+    console.error('split-test assignment failed', experiment?.id, error);
+    return null;
+  }
+}
+
+async function assign(experiment: RouteExperiment | null | undefined, input: AssignInput): Promise<EdgeAssignment | null> {
   if (!experiment?.id || experiment.variants.length === 0) return null;
   const control = controlOf(experiment);
   if (!control) return null;

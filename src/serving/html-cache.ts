@@ -2,7 +2,7 @@
  * Edge cache of published pages, part 2: rendered HTML in the Workers Cache API, keyed by
  * host + path + published version + language + build (+ the clock bucket of pages with date merge
  * fields or a booking calendar, + the visitor's time zone on a page with a booking calendar,
- * + a `lang` query). The Cache API ignores stale-if-error and purges one data centre
+ * + a `lang` query, + the split-test variant a visitor is assigned, ./experiment.ts). The Cache API ignores stale-if-error and purges one data centre
  * only, so the version in the key, not a purge, is what makes a publish visible.
  *
  * A hit is answered before any page work (`answerFromEdge`, called by the middleware): the

@@ -45,7 +45,8 @@ async function renderCopies(): Promise<void> {
   }
 }
 
-const cookiesOf = (response: Response | undefined) => response?.headers.getSetCookie() ?? [];
+/** The split test's cookies an answer sets (the visitor's fingerprint and their variant); other features set theirs beside them. */
+const cookiesOf = (response: Response | undefined) => (response?.headers.getSetCookie() ?? []).filter((cookie) => /^(?:fingerprint|ef_x_[^=]*)=/.test(cookie));
 const shownPage = async (response: Response | undefined) => (await response?.text())?.replace(/<\/?h1>/g, '');
 
 beforeAll(async () => {
