@@ -43,7 +43,7 @@ export default function OrderForm(form: OrderFormProps) {
   const fields = useMemo(() => contactFields(step1, strings.fields), [step1, strings.fields]);
   // What the server renders too: the fields' own defaults (the location's country), nothing of the visitor's yet.
   const defaults = useMemo(() => initialValues(fields, new URLSearchParams(), {}, form.country), [fields, form.country]);
-  const engine = useFormEngine({ fields, initialValues: defaults, country: form.country, today: '', turnstile: false }, root);
+  const engine = useFormEngine({ fields, initialValues: defaults, mode: 'funnel', country: form.country, today: '', turnstile: false }, root);
   const env: FieldEnv = { lang: form.lang, country: form.country, today: '', labelsVisible: true, strings: formStrings, turnstileSiteKey: '' };
 
   // A layout effect, so values typed before hydration (client:interact) are in place before a
@@ -70,11 +70,10 @@ export default function OrderForm(form: OrderFormProps) {
   const cardStepShown = visit !== null && (!twoStep || step === 2);
   const card = useCard(form.publishableKey, cardStepShown, cardMount);
   const products = useProducts(visit?.funnelId ?? '', visit?.stepId ?? '', form.bumps, strings.productsFailed, form.products);
-  const checkout = useCheckout(
-    () => ({ ...(visit as VisitBase), sessionId: optin?.sessionId, sessionFingerprint: optin?.sessionFingerprint }),
-    strings,
-    form.saleAction,
-  );
+  const checkout = useCheckout(() => ({ ...(visit as VisitBase), sessionId: optin?.sessionId, sessionFingerprint: optin?.sessionFingerprint }), strings, {
+    action: form.saleAction,
+    target: form.saleTarget,
+  });
 
   async function submitContact(): Promise<boolean> {
     if (!visit || !(await engine.validate())) return false;
