@@ -17,6 +17,7 @@ import { FINGERPRINT_COOKIE } from '../lib/tracking/fingerprint';
 import { type PayRequest, paymentsRoutes } from '../schemas/calls/payments-routes';
 import { callApi, refusalText } from './api';
 import { settleBusy } from './busy';
+import { reportFailure } from './report-failure';
 import { completeSale } from './checkout/after-sale';
 import { readFunnelContext } from './context';
 import { getCookie } from './cookie-jar';
@@ -81,7 +82,12 @@ async function sell(detail: SellProductDetail, doc: Document, win: Window): Prom
   const answer = await callApi(paymentsRoutes.pay, { json: request });
   const messages = answer.kind === 'ok' ? null : await messagesFor(doc.documentElement.lang || 'en');
   if (answer.kind !== 'ok') {
-    if (answer.kind === 'offline') console.error('payment button: the pay call failed', answer.error);
+    reportFailure(
+      win,
+      'payment',
+      answer.kind === 'refused' ? `payment button: ${answer.status} ${answer.msg ?? ''}` : `payment button: ${String(answer.error)}`,
+      context.pageId,
+    );
     // Without the server's message, say what failed: the server (with its status), or the connection.
     const failed =
       answer.kind === 'refused'

@@ -8,6 +8,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { FIXTURE } from './fixture';
+import { E2E_PORT, E2E_TOKEN } from './playwright.config';
 import { ORDER_FORM, optIn, openSalesPage, visitorEmail } from './support/order-form';
 import { TEST_CARDS, typeCard, useStripeStandIn } from './support/stripe-js';
 
@@ -70,4 +71,12 @@ test('a failed payment without a server message says the server failed, with its
   await page.route('**/api/v2/funnel/product/pay', (route) => route.fulfill({ status: 502, contentType: 'text/plain', body: '' }));
   await page.getByRole('button', { name: 'Complete my order' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'the server answered with an error (502)' })).toBeVisible();
+  // Reported to the platform's error log, which the admin API shows.
+  await expect
+    .poll(async () => {
+      const res = await fetch(`http://localhost:${E2E_PORT}/admin/v1/page-errors?pageId=pg_sales`, { headers: { authorization: `Bearer ${E2E_TOKEN}` } });
+      const { errors } = (await res.json()) as { errors: { kind: string; message: string }[] };
+      return errors.some((error) => error.kind === 'payment' && error.message.includes('502'));
+    })
+    .toBe(true);
 });

@@ -7,6 +7,7 @@
  *   POST   /admin/v1/pages/{id}/publish     copy the draft to the published page
  *   uploads/{id}/link, contacts/{id}/export, DELETE contacts/{id}: see privacy.ts
  *   GET    /admin/v1/contacts/{id}/consents   a contact's consent records: see consents.ts
+ *   GET    /admin/v1/page-errors              the pages' error log: see page-errors.ts
  *   PUT webhooks/{id}, webhooks/{id}/test, webhooks/{id}/deliveries: see webhooks.ts
  * The results calls (contacts, submissions, appointments, orders: lists, exports, one contact
  * whole) are ../results/routes.ts.
@@ -27,6 +28,7 @@ import { purgeCacheKeys, purgePageCache } from './page-cache';
 import { previewPath } from '../services/preview-links';
 import { signingKey } from '../secrets';
 import { addConsentRoutes } from './consents';
+import { addPageErrorRoutes } from './page-errors';
 import { addPrivacyRoutes } from './privacy';
 import { addWebhookRoutes } from './webhooks';
 import { countTables, deleteDocument, getDocument, putDocument } from './store';
@@ -87,6 +89,7 @@ export function createAdminApi(): Hono<AppEnv> {
 
   addPrivacyRoutes(admin);
   addConsentRoutes(admin);
+  addPageErrorRoutes(admin);
   // Before the document routes: a webhook's URL is checked against the deployment's rules first.
   addWebhookRoutes(admin);
 

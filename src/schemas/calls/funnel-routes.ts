@@ -1,5 +1,5 @@
 /** Routes of the funnel area: requirements FUNNEL-CALLS page, robots, tracking, session and opt-in calls. */
-import type { contactPayload, existsPayload, funnelEventPayload, getPagePayload, robotsTxtPayload, sessionPayload } from '../funnel-calls';
+import type { contactPayload, existsPayload, funnelEventPayload, getPagePayload, pageErrorPayload, robotsTxtPayload, sessionPayload } from '../funnel-calls';
 import { route } from './define-call';
 
 /** What the opt-in (contact) call answers. */
@@ -18,4 +18,6 @@ export const funnelRoutes = {
   session: route<{ json: typeof sessionPayload }>('POST', '/session'),
   exists: route<{ json: typeof existsPayload }>('POST', '/exists'),
   contact: route<{ json: typeof contactPayload; answer: OptinAnswer }>('POST', '/contact'),
+  /** A failure a page reports to the platform's error log (issue 30). */
+  pageError: route<{ json: typeof pageErrorPayload }>('POST', '/funnel/error'),
 };

@@ -1,5 +1,14 @@
 /** Specs of the funnel area (./funnel-routes.ts). */
-import { contactPayload, existsPayload, funnelEventPayload, getPagePayload, robotsTxtPayload, sessionPayload } from '../funnel-calls';
+import {
+  contactPayload,
+  existsPayload,
+  funnelEventPayload,
+  getPagePayload,
+  PAGE_ERROR_BYTES,
+  pageErrorPayload,
+  robotsTxtPayload,
+  sessionPayload,
+} from '../funnel-calls';
 import { defineCall } from './define-call';
 import { funnelRoutes as routes } from './funnel-routes';
 
@@ -10,4 +19,5 @@ export const funnelCalls = {
   session: defineCall(routes.session, { json: sessionPayload }),
   exists: defineCall(routes.exists, { json: existsPayload }),
   contact: defineCall(routes.contact, { json: contactPayload }),
+  pageError: defineCall(routes.pageError, { json: pageErrorPayload, limit: PAGE_ERROR_BYTES }),
 };

@@ -8,6 +8,7 @@
  */
 import { useRef, useState } from 'react';
 import { callApi, refusalText } from '../../client/api';
+import { reportFailure } from '../../client/report-failure';
 import { completeSale } from '../../client/checkout/after-sale';
 import { saleTarget } from '../../lib/checkout/sale-target';
 import { fillTemplate } from '../../lib/template';
@@ -105,8 +106,12 @@ export function useCheckout(visit: () => Visit, strings: CheckoutStrings, sale: 
     };
     const answer = await callApi(paymentsRoutes.pay, { json: request });
     if (answer.kind !== 'ok') {
-      if (answer.kind === 'offline') console.error('order form: the pay call failed', answer.error);
-      else console.error('order form: payment refused', answer.status, answer.msg);
+      reportFailure(
+        window,
+        'payment',
+        answer.kind === 'refused' ? `order form: ${answer.status} ${answer.msg ?? ''}` : `order form: ${String(answer.error)}`,
+        v.pageId,
+      );
       // A declined or refused card cannot be charged again: the next try sets up a new one.
       if (answer.kind === 'refused' && answer.status >= 400 && answer.status < 500) confirmed.current = null;
       fail(refusalText(answer, payFailure(answer, strings)));
