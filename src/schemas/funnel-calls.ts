@@ -157,6 +157,3 @@ export const pageErrorPayload = v.object({
   page_id: v.optional(id),
   data: v.optional(boundedJson(4096)),
 });
-
-/** Largest error report. */
-export const PAGE_ERROR_BYTES = 8 * 1024;

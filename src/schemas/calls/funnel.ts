@@ -19,5 +19,5 @@ export const funnelCalls = {
   session: defineCall(routes.session, { json: sessionPayload }),
   exists: defineCall(routes.exists, { json: existsPayload }),
   contact: defineCall(routes.contact, { json: contactPayload }),
-  pageError: defineCall(routes.pageError, { json: pageErrorPayload, limit: PAGE_ERROR_BYTES }),
+  pageError: defineCall(routes.pageError, { json: pageErrorPayload }),
 };
