@@ -1,14 +1,5 @@
 /** Specs of the funnel area (./funnel-routes.ts). */
-import {
-  contactPayload,
-  existsPayload,
-  funnelEventPayload,
-  getPagePayload,
-  PAGE_ERROR_BYTES,
-  pageErrorPayload,
-  robotsTxtPayload,
-  sessionPayload,
-} from '../funnel-calls';
+import { contactPayload, existsPayload, funnelEventPayload, getPagePayload, pageErrorPayload, robotsTxtPayload, sessionPayload } from '../funnel-calls';
 import { defineCall } from './define-call';
 import { funnelRoutes as routes } from './funnel-routes';
 
