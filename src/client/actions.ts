@@ -56,7 +56,10 @@ function sellProduct(element: HTMLElement, env: ActionEnv): void {
   if (productId === '' || isBusy(element)) return;
   setBusy(element, env.context.messages.loading);
   const release = () => clearBusy(element);
-  const detail: SellProductDetail = { productId, element, release };
+  const followUp = (action: string) => {
+    if (isActionName(action) && action !== 'sell-product') ACTION_HANDLERS[action](element, new MouseEvent('click', { cancelable: true }), env);
+  };
+  const detail: SellProductDetail = { productId, element, release, followUp };
   void whenLoaded(import('./sell-product'), () => element.dispatchEvent(new CustomEvent(SELL_PRODUCT_EVENT, { bubbles: true, detail })), release);
 }
 
@@ -71,6 +74,7 @@ export const ACTION_HANDLERS: Record<ActionName, ActionHandler> = {
   url: plainLink,
   'click-to-call': plainLink,
   'click-to-sms': plainLink,
+  mailto: plainLink,
   openPopup: inPage((element, env) => env.popups?.(element.dataset.popupId ?? '')),
   'hide-element': inPage((element, env) => setElementsVisible(env.doc, idList(element.dataset.hideElements), false)),
   'scroll-to-element': inPage((element, env) => {

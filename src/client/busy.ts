@@ -33,3 +33,9 @@ export function clearBusy(element: HTMLElement): void {
   if (element instanceof HTMLButtonElement) element.disabled = false;
   for (const spinner of Array.from(element.querySelectorAll(`:scope > .${SPINNER_CLASS}`))) spinner.remove();
 }
+
+/** Ends the spinner of a finished sale that did not leave the page; the element stays disabled (requirements PAGE-STATES-1). */
+export function settleBusy(element: HTMLElement): void {
+  element.removeAttribute('aria-busy');
+  for (const spinner of Array.from(element.querySelectorAll(`:scope > .${SPINNER_CLASS}`))) spinner.remove();
+}

@@ -11,6 +11,8 @@ export const SELL_PRODUCT_EVENT = 'funnel:sell-product';
 export interface SellProductDetail {
   productId: string;
   element: HTMLElement;
-  /** Ends the button's busy state (the payment code calls it when the sale did not redirect). */
+  /** Ends the button's busy state (the payment code calls it when the sale failed, or as it redirects). */
   release: () => void;
+  /** Runs the button's in-page sale action (openPopup, hide-element, scroll-to-element, go-to-membership, …) after a sale. */
+  followUp: (action: string) => void;
 }

@@ -2,15 +2,22 @@
  * The payment button (action sell-product, docs/contracts/islands.md §2): one click buys
  * the button's product with the card the visitor paid with earlier in this funnel
  * (submission type 3, source payment_button). The server decides whether that is allowed
- * (its httpOnly proof cookie travels with the call). Every outcome either redirects or
- * ends the busy state with a message next to the button. Its strings load with the first
- * failure, in the page's language, so pages without a sale pay nothing for them.
+ * (its httpOnly proof cookie travels with the call). A failure ends the busy state with a
+ * message next to the button. A paid sale runs the button's sale action (requirements
+ * PAGE-STATES-1): to the next or a chosen step or a URL (the button is released as the page
+ * leaves, so it works again when the visitor comes back), or an in-page action (a popup,
+ * hiding or scrolling to elements, the member area, a call or an email), after which the
+ * button stays disabled: the product is bought. Its strings load with the first failure, in
+ * the page's language, so pages without a sale pay nothing for them.
  */
 import { saleTarget } from '../lib/checkout/sale-target';
+import { fillTemplate } from '../lib/template';
 import { isValidFingerprint, newFingerprint } from '../lib/ids';
 import { FINGERPRINT_COOKIE } from '../lib/tracking/fingerprint';
 import { type PayRequest, paymentsRoutes } from '../schemas/calls/payments-routes';
 import { callApi, refusalText } from './api';
+import { settleBusy } from './busy';
+import { reportFailure } from './report-failure';
 import { completeSale } from './checkout/after-sale';
 import { readFunnelContext } from './context';
 import { getCookie } from './cookie-jar';
@@ -18,11 +25,13 @@ import { SELL_PRODUCT_EVENT, type SellProductDetail } from './sell-product-event
 
 interface ButtonMessages {
   failed: string;
+  serverFailed: string;
   postSale: string;
 }
 
 const ENGLISH: ButtonMessages = {
   failed: 'The purchase could not be completed. Please try again.',
+  serverFailed: 'The payment could not be completed: the server answered with an error ({{status}}). Please try again in a moment.',
   postSale: 'Order successfully placed! However, Something went wrong while displaying this webpage, please contact the seller.',
 };
 
@@ -73,14 +82,38 @@ async function sell(detail: SellProductDetail, doc: Document, win: Window): Prom
   const answer = await callApi(paymentsRoutes.pay, { json: request });
   const messages = answer.kind === 'ok' ? null : await messagesFor(doc.documentElement.lang || 'en');
   if (answer.kind !== 'ok') {
-    if (answer.kind === 'offline') console.error('payment button: the pay call failed', answer.error);
-    showMessage(detail.element, refusalText(answer, messages?.failed ?? ENGLISH.failed));
+    reportFailure(
+      win,
+      'payment',
+      answer.kind === 'refused' ? `payment button: ${answer.status} ${answer.msg ?? ''}` : `payment button: ${String(answer.error)}`,
+      context.pageId,
+    );
+    // Without the server's message, say what failed: the server (with its status), or the connection.
+    const failed =
+      answer.kind === 'refused'
+        ? fillTemplate(messages?.serverFailed ?? ENGLISH.serverFailed, { status: answer.status })
+        : (messages?.failed ?? ENGLISH.failed);
+    showMessage(detail.element, refusalText(answer, failed));
     detail.release();
     return;
   }
-  const target = saleTarget(detail.element.dataset.saleAction, context.nextStepUrl, win.location.search);
-  const postSale = target ? ENGLISH.postSale : (await messagesFor(doc.documentElement.lang || 'en')).postSale;
-  if (!completeSale(win, { answer: answer.body, locationId: context.locationId, pixelEvent: 'Upsell', target, postSaleMessage: postSale })) detail.release();
+  const saleAction = detail.element.dataset.saleAction || 'go-to-next-funnel-step';
+  const written = detail.element.dataset.saleTarget ?? '';
+  const target = saleTarget(saleAction, written, win.location.search);
+  // An action that stays on the page; a tel:, sms: or mailto: address opens the visitor's app.
+  const inPage = !target && saleAction !== 'go-to-next-funnel-step' && saleAction !== 'go-to-funnel-step' && saleAction !== 'url';
+  const followUp = inPage ? () => (/^(tel|sms|mailto):/.test(written) ? win.location.assign(written) : detail.followUp(saleAction)) : undefined;
+  const postSale = target || inPage ? ENGLISH.postSale : (await messagesFor(doc.documentElement.lang || 'en')).postSale;
+  const redirected = completeSale(win, {
+    answer: answer.body,
+    locationId: context.locationId,
+    pixelEvent: 'Upsell',
+    target,
+    postSaleMessage: postSale,
+    followUp,
+  });
+  if (redirected) detail.release();
+  else settleBusy(detail.element);
 }
 
 if (typeof document !== 'undefined') {

@@ -14,6 +14,7 @@ export const ACTIONS = [
   'sell-product',
   'click-to-call',
   'click-to-sms',
+  'mailto',
   'none',
   'go-to-membership',
 ] as const;

@@ -158,3 +158,11 @@ export const contactPayload = v.object({
 export type ContactPayload = v.InferOutput<typeof contactPayload>;
 
 export const productListQuery = v.object({ funnel_id: id, step_id: v.optional(id) });
+
+/** POST /funnel/error: a failure the seed says is reported (requirements PAGE-ERRORS; issue 30's error log). */
+export const pageErrorPayload = v.object({
+  kind: v.picklist(['load', 'merge', 'payment', 'product-list'], 'kind: must be load, merge, payment or product-list'),
+  message: v.pipe(v.string(), v.trim(), v.nonEmpty('message: is required'), v.maxLength(2000)),
+  page_id: v.optional(id),
+  data: v.optional(boundedJson(4096)),
+});

@@ -28,3 +28,20 @@ export async function fetchPageData(api: ApiFetch, body: GetPageBody, edgeToken?
   const msg = (payload as { msg?: unknown } | null)?.msg;
   return { ok: false, status: response.ok ? 502 : response.status, msg: typeof msg === 'string' ? msg : response.statusText };
 }
+
+/**
+ * Sends a failure of the page's render to the platform's error log (issue 30, requirements
+ * PAGE-ERRORS: a load failure other than 404); never throws, so a report that fails cannot
+ * fail the page.
+ */
+export async function reportPageFailure(api: ApiFetch, report: { kind: 'load' | 'merge'; message: string; page_id?: string; data?: unknown }): Promise<void> {
+  try {
+    await api(callPath(funnelRoutes.pageError), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(report),
+    });
+  } catch {
+    // The console line of reportError stays the record.
+  }
+}

@@ -33,32 +33,52 @@ function nested(value: unknown, key: string): string {
   return value && typeof value === 'object' ? text((value as Extra)[key]) : text(value);
 }
 
+const EMAIL = /^[^\s@<>"'?&]+@[^\s@<>"'?&]+\.[^\s@<>"'?&]+$/;
+
 const link = (href: string, more: Record<string, string> = {}) => ({ href: href === '' ? '#' : href, ...more });
 
 const BUILDERS: Record<ActionName, MarkupBuilder> = {
   'go-to-next-funnel-step': (_extra, links) => link(links.nextStepUrl),
   'go-to-funnel-step': (extra, links) => link(links.stepUrl(text(extra.stepPath))),
   url: (extra) => {
-    const href = normaliseLink(nested(extra.visitWebsite, 'url'));
+    // A url action without an address but with the email setting writes to it.
+    const written = nested(extra.visitWebsite, 'url');
+    const href = written === '' && EMAIL.test(text(extra.emailAddress)) ? `mailto:${text(extra.emailAddress)}` : normaliseLink(written);
     const newTab = extra.visitWebsite && typeof extra.visitWebsite === 'object' && (extra.visitWebsite as Extra).newTab === true;
     return link(href, newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {});
   },
   'click-to-call': (extra) => link(`tel:${text(extra.phoneNumber).replace(/[^\d+*#,;]/g, '')}`),
   'click-to-sms': (extra) => link(`sms:${text(extra.phoneNumber).replace(/[^\d+*#,;]/g, '')}`),
+  // The button's email address setting (requirements PAGE-DATA-5).
+  mailto: (extra) => link(EMAIL.test(text(extra.emailAddress)) ? `mailto:${text(extra.emailAddress)}` : '#'),
   'scroll-to-element': (extra) => {
     const id = text(extra.scrollToElement).replace(/^#/, '');
     return link(id ? `#${id}` : '#', { 'data-scroll-to': id });
   },
   openPopup: (extra) => ({ 'data-popup-id': text(extra.popupId) || 'popup_1', 'aria-haspopup': 'dialog' }),
   'hide-element': (extra) => ({ 'data-hide-elements': elementIds(extra.hideElements).join(',') }),
-  // saleAction (what follows a sale) travels along for the payment code.
-  'sell-product': (extra) => {
-    const saleAction = text(extra.saleAction);
-    return { 'data-product-id': nested(extra.productId, 'id'), ...(saleAction ? { 'data-sale-action': saleAction } : {}) };
-  },
+  // saleAction (what follows a sale) travels along for the payment code, with what that
+  // action needs: a link's address as data-sale-target, an in-page action's own attributes.
+  'sell-product': (extra, links) => ({ 'data-product-id': nested(extra.productId, 'id'), ...saleFollowUp(extra, links) }),
   'go-to-membership': () => ({}),
   none: () => ({}),
 };
+
+/**
+ * What follows a paid sale (requirements PAGE-STATES-1, every action of the seed): empty or
+ * go-to-next-funnel-step → the next step; any other action → its own markup, where a link's
+ * href becomes `data-sale-target` (the payment code goes there) and the rest is kept for the
+ * in-page action the payment code runs.
+ */
+export function saleFollowUp(extra: Extra, links: StepLinks): Record<string, string> {
+  const written = text(extra.saleAction);
+  const saleAction = written === '' ? 'go-to-next-funnel-step' : written;
+  if (!isActionName(saleAction) || saleAction === 'sell-product') return { 'data-sale-action': saleAction };
+  const { href, target: _newTab, rel: _rel, ...rest } = BUILDERS[saleAction](extra, links);
+  const followUp: Record<string, string> = { 'data-sale-action': saleAction, ...rest };
+  if (href && href !== '#' && saleAction !== 'scroll-to-element') followUp['data-sale-target'] = href;
+  return followUp;
+}
 
 /** The tag and attributes for an element with this action; unknown actions keep their name (the runtime logs them). */
 export function actionMarkup(action: unknown, extra: Extra, links: StepLinks): ActionMarkup {

@@ -31,7 +31,7 @@ export interface PreparedPage {
 /** What a page route shows. */
 export type PageOutcome =
   | { kind: 'page'; page: PreparedPage }
-  | { kind: 'not-found' }
+  | { kind: 'not-found' /** The server's message of its 404 (requirements ROUTES-2), shown under the title. */; msg?: string }
   | { kind: 'error'; status: number; msg?: string; unknownMiddleware?: boolean };
 
 type PrepareOptions = Omit<ContextInput, 'doc'>;

@@ -220,3 +220,36 @@ describe('preview links', () => {
     expect(await draftAt(`/v2/preview/pg_secret?preview_token=${otherToken}`)).toEqual({ status: 404, data: { msg: 'Page not found' } });
   });
 });
+
+describe('the font and colour checks of a stored or published page', () => {
+  it("refuses a bad font name with 'Invalid font name' and a bad colour with 'Invalid color'", async () => {
+    const base = page('fn_a_design', 'loc_a', 'Design');
+    const badFont = { ...base, general: { general: { fontsToLoad: ['Lato', 'Lato;}body{display:none'] } } };
+    const res = await admin('PUT', '/pages/fn_a_design', badFont);
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { msg: string }).msg).toContain('general.general.fontsToLoad[1]: Invalid font name');
+    const badColor = { ...base, defaultSettings: { typography: { textColor: 'red;background:url(x)' } } };
+    const colorRes = await admin('PUT', '/pages/fn_a_design', badColor);
+    expect(colorRes.status).toBe(400);
+    expect(((await colorRes.json()) as { msg: string }).msg).toContain('defaultSettings.typography.textColor: Invalid color');
+    const good = {
+      ...base,
+      general: {
+        colors: [
+          { label: 'Primary', value: '#37ca37' },
+          { label: 'Overlay', value: 'rgba(0, 0, 0, 0.5)' },
+        ],
+      },
+    };
+    expect((await admin('PUT', '/pages/fn_a_design', good)).status).toBeLessThan(300);
+  });
+
+  it('refuses to publish a draft stored before the checks', async () => {
+    const draft = { ...page('fn_a_old', 'loc_a', 'Old'), general: { colors: [{ label: 'Bad', value: 'url(javascript:x)' }] } };
+    await put('/pages/fn_a_old', page('fn_a_old', 'loc_a', 'Old'));
+    await env.DB.prepare('UPDATE pages SET draft = ? WHERE id = ?').bind(JSON.stringify(draft), 'fn_a_old').run();
+    const res = await admin('POST', '/pages/fn_a_old/publish');
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ msg: 'general.colors[0].value: Invalid color' });
+  });
+});

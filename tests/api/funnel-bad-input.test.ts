@@ -48,6 +48,7 @@ const REFUSALS: Record<string, { missing: string; wrongTypes: string; unsafeIds:
   },
   // Its unsafe-ids body has no email at all.
   '/exists': { missing: missing('email'), wrongTypes: 'email: Invalid type: Expected string but received 5', unsafeIds: missing('email') },
+  '/funnel/error': { missing: missing('kind'), wrongTypes: missing('kind'), unsafeIds: missing('kind') },
   '/funnel/event': {
     missing: missing('page_id'),
     wrongTypes: 'funnel_id: Invalid type: Expected ("" | string) but received Object',

@@ -1,5 +1,5 @@
 /**
- * Issue 30's tracking rows (docs/requirements.md FUNNEL-CALLS-14, PAGE-DATA-16): the pixel
+ * Issue 30's tracking rows (docs/requirements.md FUNNEL-CALLS-12, PAGE-DATA-16): the pixel
  * from where the seed's data puts it (the location's tracking settings get_page returns, a
  * form's fbPixelId, a calendar's pixel_id), with PageView on load and the conversion events
  * of a purchase, seen at the pixel's network boundary (./support/pixel.ts); the seller's

@@ -36,6 +36,9 @@ describe('after a sale', () => {
     expect(saleTarget('go-to-next-funnel-step', 'javascript:alert(1)', '')).toBeNull();
     expect(saleTarget('go-to-next-funnel-step', '//evil.example', '')).toBeNull();
     expect(saleTarget('none', '/inner-circle', '')).toBeNull();
+    expect(saleTarget('go-to-funnel-step', '/welcome', '?a=1')).toBe('/welcome?a=1');
+    expect(saleTarget('url', 'https://example.com/thanks', '?a=1')).toBe('https://example.com/thanks');
+    expect(saleTarget('openPopup', '', '')).toBeNull();
   });
 
   it("shows the server's msg when it sent one, else the fallback", async () => {

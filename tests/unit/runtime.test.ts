@@ -29,8 +29,9 @@ describe('funnel context', () => {
 });
 
 describe('actions', () => {
-  it('knows the eleven actions of the seed', () => {
-    expect(ACTIONS).toHaveLength(11);
+  it('knows the eleven actions of the seed, and mailto (the email address setting)', () => {
+    expect(ACTIONS).toHaveLength(12);
+    expect(isActionName('mailto')).toBe(true);
     expect(isActionName('openPopup')).toBe(true);
     expect(isActionName('open-popup')).toBe(false);
   });

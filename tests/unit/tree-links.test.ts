@@ -53,6 +53,24 @@ describe('elementAction', () => {
     });
   });
 
+  it('gives a sale every action of the seed as its follow-up, and mails the email address setting', () => {
+    const sale = (saleAction: string, extra: Record<string, unknown> = {}) => act('sell-product', { productId: { id: 'p' }, saleAction, ...extra }).attributes;
+    expect(sale('')).toMatchObject({ 'data-sale-action': 'go-to-next-funnel-step', 'data-sale-target': '/thanks?utm=1' });
+    expect(sale('go-to-funnel-step', { stepPath: 'st_2' })).toMatchObject({ 'data-sale-target': '/upsell?utm=1' });
+    expect(sale('url', { visitWebsite: { url: 'example.com/welcome', newTab: true } })).toMatchObject({ 'data-sale-target': 'https://example.com/welcome' });
+    expect(sale('url', { visitWebsite: { url: 'example.com', newTab: true } })).not.toHaveProperty('target');
+    expect(sale('openPopup', { popupId: 'popup_2' })).toMatchObject({ 'data-sale-action': 'openPopup', 'data-popup-id': 'popup_2' });
+    expect(sale('hide-element', { hideElements: ['a', 'b'] })).toMatchObject({ 'data-hide-elements': 'a,b' });
+    expect(sale('scroll-to-element', { scrollToElement: 'sec_1' })).toMatchObject({ 'data-scroll-to': 'sec_1' });
+    expect(sale('scroll-to-element', { scrollToElement: 'sec_1' })).not.toHaveProperty('data-sale-target');
+    expect(sale('click-to-call', { phoneNumber: '+1 555 010' })).toMatchObject({ 'data-sale-target': 'tel:+1555010' });
+    expect(sale('go-to-membership')).toEqual({ 'data-action': 'sell-product', type: 'button', 'data-product-id': 'p', 'data-sale-action': 'go-to-membership' });
+    expect(sale('none')).toMatchObject({ 'data-sale-action': 'none' });
+    expect(act('mailto', { emailAddress: 'hello@shop.example' }).attributes.href).toBe('mailto:hello@shop.example');
+    expect(act('mailto', { emailAddress: 'not an address' }).attributes.href).toBe('#');
+    expect(act('url', { visitWebsite: { url: '' }, emailAddress: 'hello@shop.example' }).attributes.href).toBe('mailto:hello@shop.example');
+  });
+
   it("links a missing step to '#' and logs it; logs unknown actions", () => {
     log.length = 0;
     expect(act('go-to-funnel-step', { stepPath: 'st_gone' }).attributes.href).toBe('#');

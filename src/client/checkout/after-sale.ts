@@ -1,8 +1,9 @@
 /**
  * What follows a paid order in the browser, for the order form and the payment button
  * alike (docs/contracts/islands.md §2): the membership token is kept (cookie and local
- * storage, one year), the pixel event is tracked, and the visitor is sent on. When the
- * sale action cannot redirect, the seed's post-sale alert tells them the order is placed.
+ * storage, one year), the pixel event is tracked, and the visitor is sent on, or the sale's
+ * in-page action runs. When the sale should redirect and cannot, the seed's post-sale alert
+ * tells them the order is placed.
  */
 import { ONE_YEAR_SECONDS } from '../../lib/tracking/fingerprint';
 import { membershipCookieName } from '../../lib/tracking/membership';
@@ -13,7 +14,15 @@ import { trackPixelEvent } from '../pixel';
 /** True when the visitor is being redirected; false after the post-sale alert. */
 export function completeSale(
   win: Window,
-  sale: { answer: PayAnswer; locationId: string; pixelEvent: 'OrderFormPurchase' | 'Upsell'; target: string | null; postSaleMessage: string },
+  sale: {
+    answer: PayAnswer;
+    locationId: string;
+    pixelEvent: 'OrderFormPurchase' | 'Upsell';
+    target: string | null;
+    postSaleMessage: string;
+    /** The sale's in-page action, when it has one instead of a redirect. */
+    followUp?: () => void;
+  },
 ): boolean {
   const token = sale.answer.mmLogs[0]?.token;
   if (token && sale.locationId) {
@@ -30,6 +39,7 @@ export function completeSale(
     win.location.assign(sale.target);
     return true;
   }
-  win.alert(sale.postSaleMessage);
+  if (sale.followUp) sale.followUp();
+  else win.alert(sale.postSaleMessage);
   return false;
 }

@@ -8,7 +8,8 @@
 import en from '../../../locales/en/form.json';
 import { fillTemplate } from '../template';
 
-export type ValidationMode = 'form' | 'survey';
+/** `funnel`: a funnel page's own fields (the order form's opt-in), whose required message is the seed's general 'This field is required.'. */
+export type ValidationMode = 'form' | 'survey' | 'funnel';
 
 /** Requirements WIDGET-LIMITS: total upload limit, 50 MB. */
 export const MAX_TOTAL_UPLOAD_BYTES = 52_428_800;
@@ -48,7 +49,7 @@ export const messages = {
     const label = field.label.trim();
     // A survey names the question only when it lists several errors (questionMessages).
     if (mode === 'survey') return m('questionRequiredOne', { label: label || field.fieldName || field.tag });
-    return label ? m('required', { label: label.toLowerCase() }) : m('requiredBlank');
+    return label && mode !== 'funnel' ? m('required', { label: label.toLowerCase() }) : m('requiredBlank');
   },
   /** "This field is required.", whatever the field's label (a required country select). */
   requiredBlank: m('requiredBlank'),

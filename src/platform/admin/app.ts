@@ -9,6 +9,7 @@
  *   POST   /admin/v1/pages/{id}/publish     copy the draft to the published page
  *   uploads/{id}/link, contacts/{id}/export, DELETE contacts/{id}: see privacy.ts
  *   GET    /admin/v1/contacts/{id}/consents   a contact's consent records: see consents.ts
+ *   GET    /admin/v1/page-errors              the pages' error log: see page-errors.ts
  *   PUT webhooks/{id}, webhooks/{id}/test, webhooks/{id}/deliveries: see webhooks.ts
  * GET /admin/v1/stats/funnels/{id}: a funnel's statistics, see ../stats/routes.ts.
  *   GET catalog (the dashboard's lists of documents): see catalog.ts
@@ -33,6 +34,7 @@ import { purgeCacheKeys, purgePageCache } from './page-cache';
 import { previewPath } from '../services/preview-links';
 import { signingKey } from '../secrets';
 import { addConsentRoutes } from './consents';
+import { addPageErrorRoutes } from './page-errors';
 import { addPrivacyRoutes } from './privacy';
 import { addWebhookRoutes } from './webhooks';
 import { addSignInRoutes } from './sign-in';
@@ -115,6 +117,7 @@ export function createAdminApi(): Hono<AppEnv> {
   addCatalogRoute(admin);
   addBookingRoutes(admin);
   addConsentRoutes(admin);
+  addPageErrorRoutes(admin);
   // Before the document routes: a webhook's URL is checked against the deployment's rules first.
   addWebhookRoutes(admin);
 

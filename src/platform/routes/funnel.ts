@@ -10,6 +10,7 @@ import { findContactByEmail } from '../services/contacts';
 import { recordBrowserEvent } from '../services/funnel-events';
 import { locationExists } from '../services/locations';
 import { submitOptin } from '../services/optin';
+import { recordPageError } from '../services/page-errors';
 import { getFunnelPage } from '../services/pages';
 import { EDGE_TOKEN_HEADER, isEdgeCallToken } from '../services/experiment-serving';
 import { RELAYED_VARIANTS_HEADER, variantCookiesOf } from '../services/experiment-tags';
@@ -27,6 +28,18 @@ function limitCall(c: Context<AppEnv>, call: LimitedCall, locationId?: string): 
 }
 
 export function registerFunnelRoutes(app: Hono<AppEnv>): void {
+  // The error log of pages (issue 30): rate-limited per client like the booking-error report.
+  mount(app, calls.pageError, async (c, { json }) => {
+    const id = await recordPageError(
+      c.env.DB,
+      { kind: json.kind, message: json.message, pageId: json.page_id, data: json.data },
+      clientIp(c) ?? 'unknown',
+      c.var.now,
+      c.var.random,
+    );
+    return c.json({ ok: true, ...(id ? {} : { duplicate: true }) });
+  });
+
   mount(app, calls.getPage, async (c, { json }) => {
     const page = await getFunnelPage(
       c.env.DB,

@@ -39,7 +39,8 @@ export function toProductView(row: ProductRow): ProductView {
   return {
     id: row.id,
     productName: row.name,
-    priceDisplay: str(doc.priceDisplay) || `${symbol}${price}${per}`,
+    priceDisplay: str(doc.priceDisplay).trim() || `${symbol}${price}${per}`,
+    priceWritten: str(doc.priceDisplay).trim() !== '',
     paymentType: row.payment_type,
     orderType: row.payment_type === 'recurring' ? 'subscription' : 'oneTime',
     interval: row.interval,

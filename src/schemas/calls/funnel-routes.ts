@@ -1,5 +1,5 @@
 /** Routes of the funnel area: requirements FUNNEL-CALLS page, robots, tracking, session and opt-in calls. */
-import type { contactPayload, existsPayload, funnelEventPayload, getPagePayload, robotsTxtPayload, sessionPayload } from '../funnel-calls';
+import type { contactPayload, existsPayload, funnelEventPayload, getPagePayload, pageErrorPayload, robotsTxtPayload, sessionPayload } from '../funnel-calls';
 import type { vitalsPayload } from '../vitals';
 import { route } from './define-call';
 
@@ -21,4 +21,6 @@ export const funnelRoutes = {
   contact: route<{ json: typeof contactPayload; answer: OptinAnswer }>('POST', '/contact'),
   /** Real visitors' page speed (issue 28), sent by the page runtime's lazy web-vitals chunk. */
   vitals: route<{ json: typeof vitalsPayload }>('POST', '/funnel/vitals'),
+  /** A failure a page reports to the platform's error log (issue 30). */
+  pageError: route<{ json: typeof pageErrorPayload }>('POST', '/funnel/error'),
 };

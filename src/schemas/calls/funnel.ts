@@ -1,5 +1,5 @@
 /** Specs of the funnel area (./funnel-routes.ts). */
-import { contactPayload, existsPayload, funnelEventPayload, getPagePayload, robotsTxtPayload, sessionPayload } from '../funnel-calls';
+import { contactPayload, existsPayload, funnelEventPayload, getPagePayload, pageErrorPayload, robotsTxtPayload, sessionPayload } from '../funnel-calls';
 import { vitalsPayload } from '../vitals';
 import { defineCall } from './define-call';
 import { funnelRoutes as routes } from './funnel-routes';
@@ -12,4 +12,5 @@ export const funnelCalls = {
   exists: defineCall(routes.exists, { json: existsPayload }),
   contact: defineCall(routes.contact, { json: contactPayload }),
   vitals: defineCall(routes.vitals, { json: vitalsPayload }),
+  pageError: defineCall(routes.pageError, { json: pageErrorPayload }),
 };

@@ -9,6 +9,8 @@ export interface ProductView {
   id: string;
   productName: string;
   priceDisplay: string;
+  /** True when `priceDisplay` is the seller's own text, shown as written (else it is computed). */
+  priceWritten: boolean;
   paymentType: 'one_time' | 'recurring';
   /** Order type of requirements PAGE-DATA. */
   orderType: 'oneTime' | 'subscription';

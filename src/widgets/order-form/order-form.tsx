@@ -43,13 +43,13 @@ export default function OrderForm(form: OrderFormProps) {
   const fields = useMemo(() => contactFields(step1, strings.fields), [step1, strings.fields]);
   // What the server renders too: the fields' own defaults (the location's country), nothing of the visitor's yet.
   const defaults = useMemo(() => initialValues(fields, new URLSearchParams(), {}, form.country), [fields, form.country]);
-  const engine = useFormEngine({ fields, initialValues: defaults, country: form.country, today: '', turnstile: false }, root);
+  const engine = useFormEngine({ fields, initialValues: defaults, mode: 'funnel', country: form.country, today: '', turnstile: false }, root);
   // The payment step's terms box (issue 27): its own engine, checked before paying.
   const termsFields = useMemo(
     () => (step2.termsText ? [consentField('terms', strings.fields.terms, step2.termsText, true)] : []),
     [step2.termsText, strings.fields.terms],
   );
-  const terms = useFormEngine({ fields: termsFields, initialValues: {}, country: form.country, today: '', turnstile: false }, root);
+  const terms = useFormEngine({ fields: termsFields, initialValues: {}, mode: 'funnel', country: form.country, today: '', turnstile: false }, root);
   const env: FieldEnv = { lang: form.lang, country: form.country, today: '', labelsVisible: true, strings: formStrings, turnstileSiteKey: '' };
 
   // A layout effect, so values typed before hydration (client:interact) are in place before a
@@ -76,11 +76,10 @@ export default function OrderForm(form: OrderFormProps) {
   const cardStepShown = visit !== null && (!twoStep || step === 2);
   const card = useCard(form.publishableKey, cardStepShown, cardMount);
   const products = useProducts(visit?.funnelId ?? '', visit?.stepId ?? '', form.bumps, strings.productsFailed, form.products);
-  const checkout = useCheckout(
-    () => ({ ...(visit as VisitBase), sessionId: optin?.sessionId, sessionFingerprint: optin?.sessionFingerprint }),
-    strings,
-    form.saleAction,
-  );
+  const checkout = useCheckout(() => ({ ...(visit as VisitBase), sessionId: optin?.sessionId, sessionFingerprint: optin?.sessionFingerprint }), strings, {
+    action: form.saleAction,
+    target: form.saleTarget,
+  });
 
   async function submitContact(): Promise<boolean> {
     if (!visit || !(await engine.validate())) return false;

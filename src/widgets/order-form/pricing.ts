@@ -12,12 +12,13 @@ type Interval = keyof CheckoutStrings['interval'];
 
 const isInterval = (value: string | null): value is Interval => value === 'day' || value === 'week' || value === 'month' || value === 'year';
 
-/** `$497.00`, or `$97.00 per month` for a recurring product. */
+/** The seller's own price text as written ("$97 / month, cancel any time"); else `$497.00`, or `$97.00 per month` for a recurring product. */
 export function priceLabel(
-  product: Pick<ProductView, 'amount' | 'currency' | 'paymentType' | 'interval'>,
+  product: Pick<ProductView, 'amount' | 'currency' | 'paymentType' | 'interval'> & Partial<Pick<ProductView, 'priceDisplay' | 'priceWritten'>>,
   lang: string,
   intervals: CheckoutStrings['interval'],
 ): string {
+  if (product.priceWritten && product.priceDisplay) return product.priceDisplay;
   const price = formatMoney(product.amount, product.currency, lang);
   if (product.paymentType !== 'recurring') return price;
   return `${price} ${intervals[isInterval(product.interval) ? product.interval : 'month']}`;

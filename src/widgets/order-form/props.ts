@@ -5,7 +5,9 @@
  */
 import type { TFunction } from 'i18next';
 import type { OrderExtra } from '../../elements/one-step-order/schema';
+import { saleFollowUp } from '../../tree/action-markup';
 import { imageUrl } from '../../tree/images';
+import { stepLinks } from '../../tree/links';
 import type { RenderContext } from '../../tree/context';
 import { formStrings } from '../form/strings';
 import type { CheckoutStrings, OrderFormProps } from './types';
@@ -22,6 +24,7 @@ export function checkoutStrings(t: TFunction): CheckoutStrings {
     noPrimary: t('checkout:noPrimary'),
     missingSecret: t('checkout:missingSecret'),
     paymentFailed: t('checkout:paymentFailed'),
+    paymentServerFailed: t('checkout:paymentServerFailed', { status: '{{status}}' }),
     postSale: t('checkout:postSale'),
     unavailable: t('checkout:unavailable'),
     contactKept: t('checkout:contactKept'),
@@ -81,6 +84,7 @@ export function orderFormProps(id: string, layout: OrderFormProps['layout'], ext
     validateEmail: extra.validateEmail,
     bumps,
     saleAction: extra.saleAction,
+    saleTarget: saleFollowUp({ ...extra }, stepLinks({ doc: ctx.doc, host: ctx.host, query: ctx.query }))['data-sale-target'] ?? '',
     strings: checkoutStrings(ctx.t),
     formStrings: formStrings(ctx.t),
   };

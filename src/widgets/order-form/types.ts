@@ -17,6 +17,8 @@ export interface CheckoutStrings {
   noPrimary: string;
   missingSecret: string;
   paymentFailed: string;
+  /** A server failure without a message; `{{status}}` is its status. */
+  paymentServerFailed: string;
   postSale: string;
   unavailable: string;
   contactKept: string;
@@ -60,6 +62,8 @@ export interface OrderFormProps {
   validateEmail: boolean;
   bumps: BumpOffer[];
   saleAction: string;
+  /** Where the sale action goes ('' for the next step or an in-page action), worked out by the renderer. */
+  saleTarget: string;
   strings: CheckoutStrings;
   /** The form engine's strings (field messages, select prompts). */
   formStrings: FormStringsDiff;

@@ -1,19 +1,22 @@
 /**
  * The payment of the order form (requirements PAGE-STATES, FUNNEL-CALLS, PAGE-ERRORS) as an explicit state: idle →
- * processing (button disabled, spinner) → redirecting; or the error is shown and the form
- * is idle again. A card confirmed once is kept for a retry after a lost answer or a
+ * processing (button disabled, spinner) → redirecting (idle again as the page leaves) or
+ * paid (the sale stays on the page: the button stays disabled); or the error is shown and
+ * the form is idle again. A card confirmed once is kept for a retry after a lost answer or a
  * provider outage (the server then finds the same attempt); a declined card is dropped so
  * the visitor enters another.
  */
 import { useRef, useState } from 'react';
 import { callApi, refusalText } from '../../client/api';
+import { reportFailure } from '../../client/report-failure';
 import { completeSale } from '../../client/checkout/after-sale';
 import { saleTarget } from '../../lib/checkout/sale-target';
+import { fillTemplate } from '../../lib/template';
 import { type PayRequest, paymentsRoutes, type ProductView } from '../../schemas/calls/payments-routes';
 import type { BillingDetails, CardConfirmation } from './use-card';
 import type { CheckoutStrings } from './types';
 
-export type PayState = { kind: 'idle' } | { kind: 'processing' } | { kind: 'redirecting' } | { kind: 'unavailable' };
+export type PayState = { kind: 'idle' } | { kind: 'processing' } | { kind: 'redirecting' } | { kind: 'paid' } | { kind: 'unavailable' };
 
 export interface Visit {
   funnelId: string;
@@ -35,7 +38,12 @@ interface PayInput {
   confirm: (clientSecret: string, billing: BillingDetails) => Promise<CardConfirmation>;
 }
 
-export function useCheckout(visit: () => Visit, strings: CheckoutStrings, saleAction: string) {
+/** What failed when the server sent no message: the server (its status), or the connection. */
+function payFailure(answer: { kind: string; status?: number }, strings: CheckoutStrings): string {
+  return answer.kind === 'refused' ? fillTemplate(strings.paymentServerFailed, { status: answer.status ?? '' }) : strings.paymentFailed;
+}
+
+export function useCheckout(visit: () => Visit, strings: CheckoutStrings, sale: { action: string; target: string }) {
   const [state, setState] = useState<PayState>({ kind: 'idle' });
   const [error, setError] = useState('');
   const confirmed = useRef<{ clientSecret: string; paymentMethodId: string } | null>(null);
@@ -101,15 +109,19 @@ export function useCheckout(visit: () => Visit, strings: CheckoutStrings, saleAc
     };
     const answer = await callApi(paymentsRoutes.pay, { json: request });
     if (answer.kind !== 'ok') {
-      if (answer.kind === 'offline') console.error('order form: the pay call failed', answer.error);
-      else console.error('order form: payment refused', answer.status, answer.msg);
+      reportFailure(
+        window,
+        'payment',
+        answer.kind === 'refused' ? `order form: ${answer.status} ${answer.msg ?? ''}` : `order form: ${String(answer.error)}`,
+        v.pageId,
+      );
       // A declined or refused card cannot be charged again: the next try sets up a new one.
       if (answer.kind === 'refused' && answer.status >= 400 && answer.status < 500) confirmed.current = null;
-      fail(refusalText(answer, strings.paymentFailed));
+      fail(refusalText(answer, payFailure(answer, strings)));
       return;
     }
     setState({ kind: 'redirecting' });
-    const target = saleTarget(saleAction, v.nextStepUrl, window.location.search);
+    const target = saleTarget(sale.action, sale.target || v.nextStepUrl, window.location.search);
     const redirected = completeSale(window, {
       answer: answer.body,
       locationId: v.locationId,
@@ -117,7 +129,8 @@ export function useCheckout(visit: () => Visit, strings: CheckoutStrings, saleAc
       target,
       postSaleMessage: strings.postSale,
     });
-    if (!redirected) setState({ kind: 'idle' });
+    // Re-enabled only as the page leaves (requirements PAGE-STATES-1); a sale that stays is done.
+    setState({ kind: redirected ? 'idle' : 'paid' });
   }
 
   return { state, error, pay };

@@ -7,6 +7,8 @@
  * failed list shows the server's msg in an alert and is reported (requirements PAGE-ERRORS).
  */
 import { useEffect, useMemo, useState } from 'react';
+import { readFunnelContext } from '../../client/context';
+import { reportFailure } from '../../client/report-failure';
 import { callApi, refusalText } from '../../client/api';
 import { paymentsRoutes, type ProductView } from '../../schemas/calls/payments-routes';
 import type { BumpOffer } from './types';
@@ -41,7 +43,13 @@ export function useProducts(funnelId: string, stepId: string, bumpOffers: BumpOf
       if (cancelled) return;
       if (answer.kind !== 'ok' || !Array.isArray(answer.body)) {
         const message = answer.kind === 'ok' ? failedText : refusalText(answer, failedText);
-        console.error('order form: the product list failed', answer);
+        reportFailure(
+          window,
+          'product-list',
+          answer.kind === 'refused' ? `${answer.status} ${answer.msg ?? ''}` : answer.kind,
+          readFunnelContext(document).pageId,
+          { funnelId, stepId },
+        );
         window.alert(message);
         setState({ kind: 'failed', message });
         return;

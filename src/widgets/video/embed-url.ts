@@ -10,6 +10,23 @@ export type VideoSource = 'youtube' | 'vimeo' | 'wistia' | 'custom_embed' | 'htm
 
 const SOURCES: readonly VideoSource[] = ['youtube', 'vimeo', 'wistia', 'custom_embed', 'html'];
 
+const VIDEO_FILE = /\.(mp4|m4v|webm|ogv|ogg|mov)$/i;
+
+/**
+ * The address of a video file an `html` video plays in the browser's own <video> player:
+ * its link (or the whole of its embed code) when that is an http(s) URL or a site path
+ * naming a video file (.mp4, .webm, .ogg, .mov…); null for embed code.
+ */
+export function videoFileUrl(source: VideoSource, embedUrl: string, customEmbedCode: string): string | null {
+  if (source !== 'html') return null;
+  for (const candidate of [embedUrl.trim(), customEmbedCode.trim()]) {
+    if (!isHttpUrl(candidate) && !/^\/(?!\/)\S+$/.test(candidate)) continue;
+    const path = candidate.split(/[?#]/)[0] ?? '';
+    if (VIDEO_FILE.test(path)) return candidate;
+  }
+  return null;
+}
+
 /** Whether the source plays the seller's embed code rather than a link. */
 export function usesEmbedCode(source: VideoSource): boolean {
   return source === 'custom_embed' || source === 'html';

@@ -1,13 +1,15 @@
 /*
  * Video island (meta `video`). A thumbnail (the seller's thumbnailURL, or a drawn poster with
  * a play button) stands in for the player until the visitor plays it or autoplay starts it
- * 3 s after load; the player iframe (or the seller's embed code) is created only then, so a
- * visitor who never plays loads no player. A player whose host cannot be reached shows a
+ * 3 s after load (on a phone, 2 s after the page flags it mobile, when that comes later);
+ * the player iframe (or the seller's embed code, or for an `html` video whose link is a video
+ * file the browser's own <video> with its poster, controls, and muted when it autoplays) is
+ * created only then, so a visitor who never plays loads no player. A player whose host cannot be reached shows a
  * message instead of a blank box. Inside a popup, closing the popup (`popup:close`, from the
  * page runtime) stops the video by removing the player.
  */
 import { type CSSProperties, useCallback, useEffect, useRef, useState } from 'react';
-import { embedCodeSource, playerUrl, usesEmbedCode, type VideoSource } from './embed-url';
+import { embedCodeSource, playerUrl, usesEmbedCode, type VideoSource, videoFileUrl } from './embed-url';
 import { mountEmbedCode } from './embed-code';
 import { isReachable } from './reachability';
 import { VideoPoster } from './video-poster';
@@ -16,6 +18,8 @@ import { VideoPoster } from './video-poster';
 export const MOUNTED_AFTER_MS = 2500;
 /** Milliseconds after load when an autoplay video starts (desktop and mobile). */
 export const AUTOPLAY_AFTER_MS = 3000;
+/** Milliseconds after a later mobile detection (`data-mobile` on <html>) when it starts instead. */
+export const AUTOPLAY_AFTER_MOBILE_MS = 2000;
 
 /** Visitor-facing strings (i18n namespace `page-runtime`, keys video.*). */
 export interface VideoMessages {
@@ -51,8 +55,9 @@ export default function VideoPlayer(props: VideoPlayerProps) {
   const [muted, setMuted] = useState(false);
   const [mounted, setMounted] = useState(false);
   const attempt = useRef(0);
-  const embedded = usesEmbedCode(source);
-  const src = embedded ? null : playerUrl(source, embedUrl, muted);
+  const file = videoFileUrl(source, embedUrl, customEmbedCode);
+  const embedded = !file && usesEmbedCode(source);
+  const src = embedded || file ? null : playerUrl(source, embedUrl, muted);
 
   const play = useCallback((startMuted: boolean) => {
     attempt.current += 1;
@@ -64,7 +69,7 @@ export default function VideoPlayer(props: VideoPlayerProps) {
   useEffect(() => {
     if (state !== 'loading') return;
     const current = attempt.current;
-    const target = embedded ? embedCodeSource(customEmbedCode) : src;
+    const target = file ?? (embedded ? embedCodeSource(customEmbedCode) : src);
     if (!embedded && !target) {
       setState('failed');
       return;
@@ -78,17 +83,27 @@ export default function VideoPlayer(props: VideoPlayerProps) {
       if (attempt.current !== current) return;
       setState((now) => (now === 'poster' ? now : ok ? (embedded ? 'playing' : now) : 'failed'));
     });
-  }, [state, embedded, customEmbedCode, src]);
+  }, [state, embedded, customEmbedCode, src, file]);
 
   useEffect(() => {
     const mountedTimer = window.setTimeout(() => setMounted(true), MOUNTED_AFTER_MS);
-    const autoplayTimer = autoplay
-      ? window.setTimeout(() => {
-          if (stateRef.current === 'poster') play(true);
-        }, AUTOPLAY_AFTER_MS)
-      : undefined;
+    const start = () => {
+      if (stateRef.current === 'poster') play(true);
+    };
+    let autoplayTimer = autoplay ? window.setTimeout(start, AUTOPLAY_AFTER_MS) : undefined;
+    // A phone flagged mobile after the video mounted starts 2 s after that detection.
+    const root = document.documentElement;
+    const wasMobile = root.hasAttribute('data-mobile');
+    const mobile = new MutationObserver(() => {
+      if (wasMobile || !root.hasAttribute('data-mobile') || autoplayTimer === undefined) return;
+      mobile.disconnect();
+      window.clearTimeout(autoplayTimer);
+      autoplayTimer = window.setTimeout(start, AUTOPLAY_AFTER_MOBILE_MS);
+    });
+    if (autoplay) mobile.observe(root, { attributes: true, attributeFilter: ['data-mobile'] });
     return () => {
       window.clearTimeout(mountedTimer);
+      mobile.disconnect();
       if (autoplayTimer !== undefined) window.clearTimeout(autoplayTimer);
     };
   }, [autoplay, play]);
@@ -126,6 +141,20 @@ export default function VideoPlayer(props: VideoPlayerProps) {
             allow="autoplay; fullscreen; picture-in-picture; encrypted-media"
             allowFullScreen
             onLoad={() => setState((now) => (now === 'loading' ? 'playing' : now))}
+            onError={() => setState('failed')}
+          />
+        )}
+        {showPlayer && file && (
+          <video
+            className="ef-video__player"
+            src={file}
+            poster={thumbnailUrl || undefined}
+            title={messages.title}
+            controls
+            playsInline
+            autoPlay
+            muted={muted}
+            onLoadedData={() => setState((now) => (now === 'loading' ? 'playing' : now))}
             onError={() => setState('failed')}
           />
         )}

@@ -6,6 +6,7 @@
 import * as v from 'valibot';
 import { id } from '../../../schemas/common';
 import { pageDocument } from '../../../schemas/page';
+import { designIssue } from '../../../lib/validation/design-checks';
 import { ApiError } from '../../http';
 import { assertUnused, defineKind, json } from './kind';
 
@@ -32,6 +33,11 @@ export const adminPageDocument = v.pipe(
     return doc.id === undefined || doc.pageId === undefined || doc.id === doc.pageId;
   }, 'id and pageId differ'),
   v.check((doc) => typeof pageIdOf(doc) === 'string', 'pageId: is required'),
+  // The seed's font and colour checks (requirements OPTIN-RULES-8).
+  v.rawCheck(({ dataset, addIssue }) => {
+    const issue = dataset.typed ? designIssue(dataset.value as Record<string, unknown>) : null;
+    if (issue) addIssue({ message: issue });
+  }),
 );
 
 export const pageKind = defineKind<PageDocument>({
@@ -92,6 +98,10 @@ export interface PublishResult {
 
 /** Copies a page's draft to its published copy and bumps its version; 404 when there is no such page. */
 export async function publishPage(db: D1Database, pageId: string, now: number): Promise<PublishResult> {
+  // A draft stored before the font and colour checks is held to them too.
+  const draft = await db.prepare('SELECT draft FROM pages WHERE id = ?').bind(pageId).first<{ draft: string }>();
+  const issue = draft ? designIssue(JSON.parse(draft.draft) as Record<string, unknown>) : null;
+  if (issue) throw new ApiError(400, issue);
   const row = await db
     .prepare('UPDATE pages SET published = draft, version = version + 1, published_at = ?2, updated_at = ?2 WHERE id = ?1 RETURNING version')
     .bind(pageId, now)
