@@ -44,7 +44,7 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      command: `wrangler dev -c dist/server/wrangler.json --persist-to .e2e-state --port ${E2E_PORT} --ip 127.0.0.1 --var ADMIN_TOKEN:${E2E_TOKEN} --var RATE_LIMIT_SCALE:100 ${STRIPE_VARS} --log-level warn`,
+      command: `wrangler dev -c dist/server/wrangler.json --persist-to .e2e-state --port ${E2E_PORT} --ip 127.0.0.1 --var ADMIN_TOKEN:${E2E_TOKEN} --var RATE_LIMIT_SCALE:100 --var WEBHOOKS_ALLOW_LOCALHOST:true ${STRIPE_VARS} --log-level warn`,
       cwd: '../..',
       url: `http://localhost:${E2E_PORT}/_ah/warmup`,
       reuseExistingServer: false,
