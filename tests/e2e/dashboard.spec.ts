@@ -13,7 +13,7 @@ import { expect, test } from '@playwright/test';
 import { fillContact, firstFreeSlot, openWidget } from './booking-helpers';
 import { adminCall, openScreen, parseCsv, RECEIVER_PORT, signIn, startReceiver, statisticsLive, variantPage } from './support/dashboard';
 import { openSalesPage, optIn, visitorEmail } from './support/order-form';
-import { TEST_CARDS, typeCard, useStripeStandIn } from './support/stripe-js';
+import { TEST_CARDS, typeCard, useStripeStandIn as standInForStripe } from './support/stripe-js';
 
 const XSS_NAME = '<img src=x onerror="window.__xss=1">Ada';
 
@@ -43,7 +43,7 @@ for (const width of [375, 1280]) {
         // The visitor, in a browser of their own: opts in and buys on /accelerator, then books.
         const visitor = await browser.newContext({ viewport: { width, height: 900 } });
         const shopper = await visitor.newPage();
-        await useStripeStandIn(shopper);
+        await standInForStripe(shopper);
         await openSalesPage(shopper);
         await optIn(shopper, email, XSS_NAME);
         await typeCard(shopper, TEST_CARDS.success);
