@@ -14,7 +14,7 @@ import { type ActivityItem, Attribution, FileList, Timeline } from '../../src/da
 const PAYLOADS = ['<img src=x onerror=alert(1)>', '"><script>alert(2)</script>', "javascript:alert('3')", '<svg/onload=alert(4)>'];
 
 const render = (child: ReturnType<typeof createElement>) =>
-  renderToString(createElement(DashboardProvider, { lang: 'en', api: adminApi('csrf'), messages: en, children: child }));
+  renderToString(createElement(DashboardProvider, { lang: 'en', api: adminApi('csrf'), messages: en }, child));
 
 const TAGS = new Set(['ol', 'ul', 'li', 'p', 'h2', 'h3', 'dl', 'dt', 'dd', 'div', 'section', 'a']);
 
