@@ -4,12 +4,15 @@
  *  - 100,000 contacts and 200,000 submissions, generated inside SQLite;
  *  - p95 of a page of 100 at several depths (budget <= 30 ms), contacts and one form's
  *    submissions, each depth reached by its own signed cursor;
- *  - a CSV export of every submission, streamed and counted (budget >= 20,000 rows/s).
+ *  - a CSV export of every submission, streamed and counted (budget >= 20,000 rows/s), with
+ *    the isolate's used V8 heap (through the worker's inspector) at each quarter of the rows:
+ *    it must stay flat, at most 16 MB over what it held before (the export streams batch by
+ *    batch); the workerd process's resident memory is printed beside it for information.
  * It builds unless BENCH_SKIP_BUILD is set. BENCH_ROUNDS sets the requests per depth (50).
  * Requests go straight to workerd (bench/serve.mjs says why not through the dev proxy).
  */
 import { execFileSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { startWorker } from './start-worker.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8796);
@@ -51,7 +54,85 @@ let started = performance.now();
 run('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', STATE, '--command', SEED.replace(/\n/g, ' ')]);
 console.log(`Seeded ${CONTACTS} contacts and ${SUBMISSIONS} submissions in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
-const { server, served: starting } = startWorker(PORT, STATE, TOKEN);
+/** The workerd processes of the worker's process group (wrangler's runtime, where the isolate lives). */
+function workerdPids(group) {
+  const pids = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[2]) === group && readFileSync(`/proc/${name}/comm`, 'utf8').trim() === 'workerd') pids.push(Number(name));
+    } catch {}
+  }
+  return pids;
+}
+
+/**
+ * Anonymous resident memory of these processes in MB (Linux /proc: RssAnon, the heap where
+ * the isolate lives; file pages of the database mapped in are not the export's memory).
+ */
+function residentMb(pids) {
+  let kb = 0;
+  for (const pid of pids) {
+    try {
+      kb += Number(/RssAnon:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+    } catch {}
+  }
+  return kb / 1024;
+}
+
+/**
+ * The used V8 heap of the worker's isolates in MB, read through the inspector
+ * (Runtime.getHeapUsage on every target wrangler's inspector lists), or null without one.
+ */
+async function heapProbe(inspector) {
+  if (!inspector) return null;
+  try {
+    const targets = (await (await fetch(`${inspector}/json`)).json()).filter((t) => t.webSocketDebuggerUrl);
+    const sockets = await Promise.all(
+      targets.map(
+        (t) =>
+          new Promise((resolve, reject) => {
+            // wrangler's inspector proxy takes DevTools from a local Origin only.
+            const ws = new WebSocket(t.webSocketDebuggerUrl, { headers: { origin: 'http://localhost' } });
+            const waiting = new Map();
+            let next = 0;
+            ws.onmessage = (event) => {
+              const message = JSON.parse(String(event.data));
+              waiting.get(message.id)?.(message);
+              waiting.delete(message.id);
+            };
+            ws.onopen = () =>
+              resolve({
+                call: (method) =>
+                  new Promise((done) => {
+                    next += 1;
+                    waiting.set(next, done);
+                    ws.send(JSON.stringify({ id: next, method, params: {} }));
+                  }),
+                close: () => ws.close(),
+              });
+            ws.onerror = reject;
+          }),
+      ),
+    );
+    return {
+      async usedMb() {
+        const answers = await Promise.all(sockets.map((s) => s.call('Runtime.getHeapUsage')));
+        return answers.reduce((mb, a) => mb + (a.result?.usedSize ?? 0), 0) / 1048576;
+      },
+      close: () => {
+        for (const s of sockets) s.close();
+      },
+    };
+  } catch (err) {
+    console.log(`(no inspector: ${err?.message ?? err?.type ?? err})`);
+    return null;
+  }
+}
+
+const { server, served: starting } = startWorker(PORT, STATE, TOKEN, { BENCH_INSPECTOR_PORT: String(PORT + 1) });
 const served = await starting;
 
 const get = async (path) => {
@@ -95,16 +176,50 @@ try {
   await pageTimes('Contacts searched, one in nine matching (q=lead%209)', '/contacts?q=lead%209', [0, 5_000]);
   await pageTimes('Contacts searched, nothing matching (q=nobody): a scan of every contact', '/contacts?q=nobody', [0]);
 
+  const heap = await heapProbe(served.inspector);
+  const heapAt = [];
+  const heapBefore = heap ? await heap.usedMb() : null;
+  const pids = workerdPids(server.pid);
+  const before = residentMb(pids);
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, residentMb(pids));
+  }, 50);
+  const quarters = [];
   started = performance.now();
   const res = await get('/submissions/export?format=csv&form_id=fm_bench');
   let lines = 0;
-  for await (const chunk of res.body) for (const byte of chunk) if (byte === 10) lines++;
+  for await (const chunk of res.body) {
+    for (const byte of chunk) if (byte === 10) lines++;
+    if (lines >= ((quarters.length + 1) * SUBMISSIONS) / 4) {
+      quarters.push(residentMb(pids));
+      if (heap) heapAt.push(await heap.usedMb());
+    }
+  }
+  clearInterval(sampler);
   const seconds = (performance.now() - started) / 1000;
   const rows = lines - 1;
   const rate = rows / seconds;
   console.log(
     `\nCSV export of ${rows} submissions: ${seconds.toFixed(1)} s, ${Math.round(rate)} rows/s (budget >= 20,000) ${rate >= 20_000 ? 'ok' : 'OVER BUDGET'}`,
   );
+  if (heap && heapBefore !== null) {
+    heap.close();
+    const highest = Math.max(...heapAt);
+    // Flat: the heap during the export never holds more than a few batches over what it held before it.
+    console.log(
+      `Isolate heap during the export (V8 used, MB): before ${heapBefore.toFixed(1)}, at each quarter of the rows ${heapAt.map((mb) => mb.toFixed(1)).join(' / ')}; ` +
+        `at most ${(highest - heapBefore).toFixed(1)} MB over the start (budget <= 16, flat whatever the row count) ${highest - heapBefore <= 16 ? 'ok' : 'OVER BUDGET'}`,
+    );
+  }
+  if (pids.length === 0) console.log('Memory during the export: no workerd process found (Linux /proc only)');
+  else {
+    const growth = (quarters.at(-1) ?? peak) - (quarters[0] ?? before);
+    // For information: the whole workerd process, which also runs the local D1 (SQLite's caches grow as it reads).
+    console.log(
+      `workerd process (anonymous resident, MB, local D1 included): before ${before.toFixed(0)}, at each quarter ${quarters.map((mb) => mb.toFixed(0)).join(' / ')}, peak ${peak.toFixed(0)}, ${growth.toFixed(1)} MB from the first quarter to the end`,
+    );
+  }
 } finally {
   // wrangler's workerd child goes with its process group.
   process.kill(-server.pid, 'SIGTERM');

@@ -7,7 +7,8 @@
  *  - edge-hit throughput of every demo page at 20 connections beside a static asset of the
  *    same worker, in one run (budget >= 0.8x), with a browser's Accept-Encoding, straight to
  *    workerd (./serve.mjs says why not through wrangler's dev proxy);
- *  - Lighthouse mobile on every demo page (budget score 100, LCP <= 1.0 s, CLS 0, TBT 0);
+ *  - Lighthouse mobile on every demo page and the widget pages (form, survey, booking,
+ *    provider; budget score 100, LCP <= 1.0 s, CLS 0, TBT 0);
  *  - the JavaScript each demo page loads in Chromium without interaction (budget 6.1 KB gzip
  *    without islands, 76 KB with React).
  * It builds unless BENCH_SKIP_BUILD is set, and uses its own throw-away local state.
@@ -60,15 +61,35 @@ const admin = (method, path, body) =>
   });
 
 /** GET over plain node:http, so the Host header can name the seller's domain. */
-function get(url, host) {
+function get(url, host, headers = {}) {
   return new Promise((done, fail) => {
-    const req = request(url, { headers: host ? { host } : {} }, (res) => {
+    const req = request(url, { headers: { ...headers, ...(host ? { host } : {}) } }, (res) => {
       res.resume();
       res.on('end', () => (res.statusCode === 200 ? done(res.headers) : fail(new Error(`${url}: ${res.statusCode}`))));
     });
     req.on('error', fail);
     req.end();
   });
+}
+
+/** A browser's User-Agent: robots are shown a split test's control without being assigned (src/lib/bots.ts). */
+const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/141.0 Safari/537.36';
+
+/** Views of a split step by new visitors until each variant's copy was rendered and a second view of it hit; answers one visitor's cookies. */
+async function splitVisitors(url, host) {
+  const seen = new Map();
+  for (let visitor = 0; visitor < 40 && seen.size < 2; visitor++) {
+    const first = await get(url, host, { 'user-agent': BROWSER_UA });
+    const cookie = (first['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+    const variant = cookie.match(/ef_x_[^=]+=([^;]+)/)?.[1];
+    if (!variant || seen.has(variant)) continue;
+    await new Promise((r) => setTimeout(r, 300));
+    const again = await get(url, host, { 'user-agent': BROWSER_UA, cookie });
+    if (again['x-edge-cache'] !== 'hit') console.log(`  ${host}${new URL(url).pathname} variant ${variant}: the second view was NOT an edge hit`);
+    seen.set(variant, cookie);
+  }
+  if (seen.size < 2) console.log(`  ${host}${new URL(url).pathname}: ${seen.size} variant(s) seen; is the demo's split test running?`);
+  return [...seen.values()][0] ?? '';
 }
 
 async function time(url, rounds, host) {
@@ -85,6 +106,9 @@ async function time(url, rounds, host) {
     text: `p50 ${at(0.5).toFixed(1)} ms  p95 ${at(0.95).toFixed(1)} ms  mean ${(times.reduce((a, b) => a + b, 0) / times.length).toFixed(1)} ms  (${rounds} requests)`,
   };
 }
+
+/** The widget pages Lighthouse measures beside the funnel pages, with the same budgets (issue 31): form, survey, booking, provider. */
+const WIDGET_PAGES = ['/widget/form/form_all_fields', '/survey/survey_demo', '/widget/booking/cal_discovery', '/widget/appointment/demo-provider'];
 
 function verdict(ok, budget) {
   return ok ? `ok (${budget})` : `OVER BUDGET (${budget})`;
@@ -163,6 +187,15 @@ try {
     if (headers['x-edge-cache'] !== 'hit') console.log(`  ${label}: the second view was NOT an edge hit`);
   }
 
+  // /accelerator runs the demo's split test (issue 28): a visitor's browser is assigned at the edge before the copy is
+  // looked up. New visitors (no cookie: a fingerprint, the SHA-256 bucket and two Set-Cookie per answer) and returning
+  // ones (their variant cookie) are measured beside the rest; first, enough new visitors for both variants' copies.
+  const returning = await splitVisitors(`${ORIGIN}/accelerator`, 'localhost');
+  const split = [
+    { label: 'localhost/accelerator split, new', host: 'localhost', path: '/accelerator', headers: { 'user-agent': BROWSER_UA } },
+    { label: 'localhost/accelerator split, returning', host: 'localhost', path: '/accelerator', headers: { 'user-agent': BROWSER_UA, cookie: returning } },
+  ];
+
   if (!process.env.BENCH_SKIP_THROUGHPUT) {
     const asset = (await (await fetch(`${ORIGIN}/?domain=localhost`)).text()).match(/\/_astro\/[^"']+\.js/)?.[0];
     const { workerd, headers } = await served;
@@ -171,7 +204,7 @@ try {
     );
     for (const row of await throughput(
       `${workerd}${asset}`,
-      demo.map((page) => ({ ...page, url: `${workerd}${page.path}` })),
+      [...demo, ...split].map((page) => ({ ...page, url: `${workerd}${page.path}` })),
       { headers: { ...headers, 'accept-encoding': BROWSER_ACCEPT_ENCODING } },
     )) {
       console.log(
@@ -187,7 +220,7 @@ try {
   if (!process.env.BENCH_SKIP_LIGHTHOUSE) {
     console.log('\nLighthouse mobile (simulated throttling), Debian Chromium, median of runs (host benchmarkIndex beside: x4 CPU assumes 1500-2000):');
     for (const row of await lighthouseRuns(
-      demo.map(({ host, path }) => `http://${host}:${PORT}${path}`),
+      [...demo.map(({ host, path }) => `http://${host}:${PORT}${path}`), ...WIDGET_PAGES.map((path) => `http://localhost:${PORT}${path}`)],
       zone,
     )) {
       const ok = row.score === 100 && row.lcp <= 1.0 && row.cls === 0 && row.tbt === 0;

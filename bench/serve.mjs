@@ -10,23 +10,38 @@
  * page, parsing it and compressing it again), and a static file's answer not at all.
  * Throughput is measured on `workerd`, so the ratio is the worker's, not the dev proxy's.
  *
+ * With BENCH_INSPECTOR_PORT set, the worker's V8 inspector listens there and the JSON line
+ * also names it as `inspector` (bench/results.mjs reads the isolate's heap through it).
+ *
  * Usage: node bench/serve.mjs PORT PERSIST_DIR ADMIN_TOKEN
  */
 import { unstable_DevEnv } from 'wrangler';
 
 const [port, persist, token] = process.argv.slice(2);
+const inspectorPort = Number(process.env.BENCH_INSPECTOR_PORT ?? 0);
 const devEnv = new unstable_DevEnv();
 const reloaded = new Promise((resolve) => devEnv.on('reloadComplete', resolve));
 const worker = await devEnv.startWorker({
   config: 'dist/server/wrangler.json',
   bindings: { ADMIN_TOKEN: { type: 'plain_text', value: token } },
-  dev: { server: { hostname: '127.0.0.1', port: Number(port) }, persist, inspector: false, watch: false, logLevel: 'error' },
+  dev: {
+    server: { hostname: '127.0.0.1', port: Number(port) },
+    persist,
+    inspector: inspectorPort ? { hostname: '127.0.0.1', port: inspectorPort } : false,
+    watch: false,
+    logLevel: 'error',
+  },
 });
 await worker.ready;
 const { proxyData } = await reloaded;
 const inner = proxyData.userWorkerUrl;
 console.log(
-  JSON.stringify({ origin: new URL(await worker.url).origin, workerd: `${inner.protocol}//${inner.hostname}:${inner.port}`, headers: proxyData.headers }),
+  JSON.stringify({
+    origin: new URL(await worker.url).origin,
+    workerd: `${inner.protocol}//${inner.hostname}:${inner.port}`,
+    headers: proxyData.headers,
+    ...(inspectorPort ? { inspector: `http://127.0.0.1:${inspectorPort}` } : {}),
+  }),
 );
 
 const stop = () => worker.dispose().finally(() => process.exit(0));

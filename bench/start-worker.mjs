@@ -5,8 +5,12 @@
  */
 import { spawn } from 'node:child_process';
 
-export function startWorker(port, state, token) {
-  const server = spawn(process.execPath, ['bench/serve.mjs', String(port), state, token], { stdio: ['ignore', 'pipe', 'ignore'], detached: true });
+export function startWorker(port, state, token, env = {}) {
+  const server = spawn(process.execPath, ['bench/serve.mjs', String(port), state, token], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+    detached: true,
+    env: { ...process.env, ...env },
+  });
   const served = new Promise((resolve, reject) => {
     let out = '';
     server.stdout.on('data', (chunk) => {

@@ -23,7 +23,7 @@ function round(url, host, seconds, headers) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-/** Requests/s of `pages` ({label, url, host}) and of the static asset, with the ratio per page; `headers` go with every request. */
+/** Requests/s of `pages` ({label, url, host, headers?}) and of the static asset, with the ratio per page; `headers` go with every request, a page's own beside them. */
 export async function throughput(staticUrl, pages, { rounds = 5, seconds = 2, headers = {} } = {}) {
   const rows = [];
   for (const page of pages) {
@@ -31,7 +31,7 @@ export async function throughput(staticUrl, pages, { rounds = 5, seconds = 2, he
     const hits = [];
     for (let i = 0; i < rounds; i++) {
       statics.push(await round(staticUrl, undefined, seconds, headers));
-      hits.push(await round(page.url, page.host, seconds, headers));
+      hits.push(await round(page.url, page.host, seconds, { ...headers, ...page.headers }));
     }
     statics.push(await round(staticUrl, undefined, seconds, headers));
     const ratios = hits.map((hit, i) => hit / ((statics[i] + statics[i + 1]) / 2));

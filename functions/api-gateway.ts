@@ -12,13 +12,18 @@ import { platformApi } from '../src/platform/app';
 import type { AppEnv } from '../src/platform/env';
 import { errorResponse } from '../src/platform/http';
 import { upstreamUrl } from '../src/platform/client';
+import { variantCookiesOf } from '../src/platform/services/experiment-tags';
 
 const DROPPED_HEADERS = ['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'host', 'cookie', 'authorization'];
 
 async function forwardUpstream(origin: string, request: Pick<Request, 'url' | 'method' | 'headers' | 'body'>): Promise<Response> {
   const url = new URL(request.url);
   const headers = new Headers(request.headers);
+  const cookie = headers.get('cookie');
   for (const name of DROPPED_HEADERS) headers.delete(name);
+  // Only the split-test variant cookies go upstream: the records a call makes carry the visitor's variant.
+  const variants = [...variantCookiesOf(cookie)].map(([experimentId, variantId]) => `ef_x_${experimentId}=${variantId}`);
+  if (variants.length > 0) headers.set('cookie', variants.join('; '));
   const upstream = await fetch(upstreamUrl(origin, url.pathname.slice(API_BASE.length) + url.search), {
     method: request.method,
     headers,

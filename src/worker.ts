@@ -4,7 +4,8 @@
  * ./serving/bad-host.ts), before the Astro adapter matches a route, builds locals or
  * starts its render pipeline; every other request goes to the adapter's handler, which
  * serves the static assets and runs the fetch file (./fetch.ts: the edge routes, then
- * Astro pages). Its `scheduled` handler runs the cron triggers' sweeps.
+ * Astro pages). Its `scheduled` handler runs the cron triggers' sweeps, its `queue`
+ * handler the queues' consumers.
  */
 import { handle } from '@astrojs/cloudflare/handler';
 import { badHostAnswer } from './serving/bad-host';
@@ -12,6 +13,7 @@ import { edgeHit } from './serving/edge-hit';
 import { lastResortResponse } from './serving/last-resort';
 import { drainBody } from './platform/http';
 import type { Bindings } from './platform/env';
+import { QUEUE_CONSUMERS } from './platform/queues';
 import { runScheduled } from './platform/scheduled';
 
 export default {
@@ -31,6 +33,13 @@ export default {
 
   /** The cron triggers of wrangler.toml: sweeps expired spam-defence rows (./platform/scheduled.ts). */
   async scheduled(controller: ScheduledController, env: Bindings, ctx: ExecutionContext): Promise<void> {
-    ctx.waitUntil(runScheduled(env, controller.scheduledTime));
+    ctx.waitUntil(runScheduled(env, controller.scheduledTime, controller.cron));
+  },
+
+  /** The Cloudflare Queues consumers (wrangler.toml), one per queue (./platform/queues.ts). */
+  async queue(batch: MessageBatch<unknown>, env: Bindings, ctx: ExecutionContext): Promise<void> {
+    const consumer = QUEUE_CONSUMERS[batch.queue];
+    if (!consumer) throw new Error(`No consumer for queue ${batch.queue}`);
+    await consumer(batch, env, ctx);
   },
 } satisfies ExportedHandler<Bindings>;

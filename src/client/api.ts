@@ -10,6 +10,7 @@
  * Tracking, which nobody waits for, goes out as a beacon (`sendBeacon`).
  */
 import type { FieldError } from '../lib/validation/fields';
+import { relayedSplitVariants, VARIANTS_HEADER } from './split-variants';
 import { type AnswerOf, apiPath, type CallRoute, type JsonBody, type PathParams, type QueryValues } from '../schemas/calls/define-call';
 
 export type CallAnswer<T> =
@@ -46,10 +47,15 @@ export function refusalOf(status: number, body: unknown): CallRefusal {
 export async function callApi<C extends CallRoute>(route: C, request: CallRequest<C> = {}): Promise<CallAnswer<AnswerOf<C>>> {
   const { fetcher = fetch, json, form, signal } = request;
   const init: RequestInit = { method: route.method, credentials: 'same-origin', ...(signal ? { signal } : {}) };
+  const headers: Record<string, string> = {};
+  // A framed widget relays the split-test variant of the page around it (./split-variants.ts).
+  const variants = relayedSplitVariants(typeof document === 'undefined' ? undefined : document);
+  if (variants) headers[VARIANTS_HEADER] = variants;
   if (json !== undefined) {
-    init.headers = { 'content-type': 'application/json' };
+    headers['content-type'] = 'application/json';
     init.body = JSON.stringify(json);
   } else if (form) init.body = form;
+  if (Object.keys(headers).length > 0) init.headers = headers;
   let response: Response;
   try {
     response = await fetcher(apiPath(route, request.params, request.query), init);

@@ -16,6 +16,8 @@ export interface RuntimeMessages {
 
 /** The page's context for the runtime: the tracked page's identity, plus what the runtime needs. */
 export interface FunnelContext extends TrackedPage {
+  /** The split-test variant this page was served as ('' outside a test): page-speed reports name it. */
+  variantId: string;
   /** True when the request carried `notrack`: no cookie, event, session or pixel. */
   notrack: boolean;
   /** The next step's URL ('' when the funnel has none): prefetched, query carried. */
@@ -52,6 +54,7 @@ export function parseFunnelContext(data: unknown): FunnelContext {
     pageName: text(raw.pageName),
     domain: text(raw.domain),
     pageUrl: text(raw.pageUrl),
+    variantId: text(raw.variantId),
     notrack: raw.notrack === true || raw.notrack === 'true' || raw.notrack === 1,
     nextStepUrl: text(raw.nextStepUrl),
     pixelId: text(raw.pixelId),

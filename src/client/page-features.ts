@@ -1,6 +1,7 @@
 /*
  * Feature code a page loads only when it has the feature: popups (with exit intent
- * and closing on navigation), the menus' phone toggle, scroll-to-element buttons, and
+ * and closing on navigation), the menus' phone toggle, scroll-to-element buttons, the
+ * visitor's contact and appointment merge fields, and
  * Chrome's hash re-apply when the address has a hash. Each is a chunk of its own, imported
  * as the runtime starts, so a page without them pays nothing. A chunk that fails to load
  * reloads the page (lazy.ts, navigation.ts).
@@ -47,6 +48,12 @@ function inTaskOfItsOwn(win: Window, load: () => Promise<void>): Promise<void> {
   return new Promise((resolve) => nextTask(win, () => resolve(load())));
 }
 
+/** Fills the page's contact and appointment merge fields from this visitor's data (merge-fill.ts), only when it has any. */
+export function loadMergeFields(doc: Document, win: Window, locationId: string, wait: Promise<unknown>[]): void {
+  if (!doc.querySelector('[data-merge-field]')) return;
+  wait.push(inTaskOfItsOwn(win, () => whenLoaded(import('./merge-fill'), (module) => module.fillVisitorMergeFields(doc, win, locationId))));
+}
+
 /** Re-applies the address's hash in Chrome (hash-reapply.ts), only when there is one. */
 export function loadHashReapply(doc: Document, win: Window): void {
   if (win.location.hash.length > 1 && isChrome(win.navigator.userAgent)) {
@@ -61,10 +68,10 @@ export function loadScrolling(doc: Document, win: Window, wait: Promise<unknown>
 
 /** Wires the menus' phone toggle when the page has a menu; a toggle clicked before that is replayed. */
 export function loadNavMenus(doc: Document, win: Window, wait: Promise<unknown>[]): void {
-  if (!doc.querySelector('[data-nav-toggle]')) return;
+  if (!doc.querySelector('[data-nav-toggle], [data-nav-sub]')) return;
   const early: HTMLElement[] = [];
   const remember = (event: MouseEvent) => {
-    const toggle = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-nav-toggle]') : null;
+    const toggle = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-nav-toggle], [data-nav-sub]') : null;
     if (toggle) early.push(toggle);
   };
   doc.addEventListener('click', remember);

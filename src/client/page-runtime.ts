@@ -15,7 +15,7 @@ import { warmGatedFonts } from './font-cache';
 import { whenIdle } from './idle';
 import { flagMobile } from './mobile';
 import { prefetchNextStep, reloadFromBackForwardCache, reloadOnChunkError } from './navigation';
-import { loadHashReapply, loadNavMenus, loadPopups, loadScrolling } from './page-features';
+import { loadHashReapply, loadMergeFields, loadNavMenus, loadPopups, loadScrolling } from './page-features';
 import { startTracking } from './tracking';
 
 /** Starts every part of the runtime on a document. */
@@ -34,6 +34,7 @@ export function startPageRuntime(doc: Document, win: Window): void {
 
   loadNavMenus(doc, win, features);
   loadScrolling(doc, win, features);
+  loadMergeFields(doc, win, context.locationId, features);
   doc.addEventListener('click', (event) => {
     if (event.button !== 0 || !(event.target instanceof Element)) return;
     const element = event.target.closest<HTMLElement>('[data-action]');

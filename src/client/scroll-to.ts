@@ -1,6 +1,8 @@
 /*
  * The scroll-to-element action: the target is the element's data-scroll-to id, else its
- * `#hash` href. The scroll follows the target while the page grows above it.
+ * `#hash` href. The scroll follows the target while the page grows above it, and focus
+ * moves to the target (made focusable with tabindex=-1 when it is not), so a keyboard or
+ * screen-reader visitor goes on from there.
  */
 import type { ActionEnv } from './actions';
 
@@ -11,6 +13,8 @@ export function scrollToTarget(element: HTMLElement, env: ActionEnv): void {
   if (!target) return;
   const reduce = env.win.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
   target.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
+  if (target.tabIndex < 0 && !target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+  target.focus({ preventScroll: true });
   followLayout(target, env);
 }
 

@@ -2,7 +2,8 @@
  * Visit tracking in the browser (requirements PAGE-DATA, FUNNEL-CALLS): after load, the fingerprint cookie is
  * checked (a bad value is replaced and reported once as old_fingerprint), the page_view event
  * and the session record are sent without holding up the page (sendBeacon, or fetch with
- * keepalive), and the pixel starts. With `notrack` nothing of it happens.
+ * keepalive), the pixel starts, and once the page is idle the page-speed chunk (./vitals.ts)
+ * starts measuring. With `notrack` nothing of it happens.
  */
 import { newFingerprint } from '../lib/ids';
 import { isNotrack, pageViewEvent, sessionRecord } from '../lib/tracking/events';
@@ -11,7 +12,7 @@ import { funnelRoutes } from '../schemas/calls/funnel-routes';
 import { sendBeacon } from './api';
 import type { FunnelContext } from './context';
 import { setCookie } from './cookie-jar';
-import { nextTask } from './idle';
+import { nextTask, whenIdle } from './idle';
 import { whenLoaded } from './lazy';
 
 /** Runs the page's tracking once the page has loaded. */
@@ -32,6 +33,8 @@ export function startTracking(doc: Document, win: Window, context: FunnelContext
       nextTask(win, () => sendBeacon(win, funnelRoutes.funnelEvent, pageViewEvent(page, identity.fingerprint, identity.oldFingerprint)));
       nextTask(win, () => sendBeacon(win, funnelRoutes.session, sessionRecord(page, identity.fingerprint)));
     }
+    // Real visitors' speed: the web-vitals library is a chunk of its own, loaded once the page is idle.
+    if (page.pageId !== '' && page.funnelId !== '') whenIdle(win, () => void whenLoaded(import('./vitals'), (vitals) => vitals.startVitals(win, page)));
     // Only pages with the seller's pixel load its code.
     if (context.pixelId.trim() !== '')
       nextTask(win, () => void whenLoaded(import('./pixel'), (pixel) => pixel.startPagePixel(doc, win, context.pixelId, context.pixelEvent)));

@@ -29,6 +29,8 @@ export const step1Settings = v.looseObject({
   placeholders,
   buttonText: str(),
   footerText: str(),
+  /** The label of a consent box above the opt-in button (plain text, shown as typed; empty: no box). Ticking it is optional; what was shown and ticked is recorded (issue 27). */
+  consentText: str(),
 });
 
 export const step2Settings = v.looseObject({
@@ -40,6 +42,8 @@ export const step2Settings = v.looseObject({
   enablePostalCode: flag(),
   linkText: str(),
   buttonText: str(),
+  /** The label of a terms box above the pay button (plain text; empty: no box). It must be ticked to pay; the record is kept with the order. */
+  termsText: str(),
 });
 
 export const orderFields = {

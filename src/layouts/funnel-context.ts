@@ -15,6 +15,8 @@ const text = (value: unknown) => (typeof value === 'string' ? value : typeof val
 export function funnelContext(ctx: RenderContext, request: { host: string; path: string; notrack: boolean }): FunnelContext {
   const doc = ctx.doc as RenderContext['doc'] & Record<string, unknown>;
   const location = (doc.location ?? {}) as Record<string, unknown>;
+  // The pixel: the page's own, else the location's tracking settings get_page returns.
+  const tracking = (location.tracking ?? {}) as Record<string, unknown>;
   return {
     funnelId: text(doc.funnelId),
     pageId: text(doc.pageId),
@@ -23,10 +25,11 @@ export function funnelContext(ctx: RenderContext, request: { host: string; path:
     pageName: text(doc.pageName),
     domain: request.host,
     pageUrl: request.path,
+    variantId: text(doc.variantId),
     notrack: request.notrack,
     nextStepUrl: nextStepHref({ doc: ctx.doc, host: ctx.host }),
-    pixelId: text(doc.pixelId ?? location.pixelId),
-    pixelEvent: text(doc.pixelEvent ?? location.pixelEvent),
+    pixelId: text(doc.pixelId || tracking.fbPixelId),
+    pixelEvent: text(doc.pixelId ? doc.pixelEvent : tracking.fbPixelEvent),
     previewUrl: text(doc.previewUrl ?? location.previewUrl),
     membership: { token: '' },
     messages: runtimeMessages(ctx.t),

@@ -37,3 +37,21 @@ export function readableText(text: string, background: string, minimum: number):
   if (ratio === null || ratio >= minimum) return text;
   return (contrastRatio(LIGHT, background) ?? 0) >= (contrastRatio(DARK, background) ?? 0) ? LIGHT : DARK;
 }
+
+const hex = (rgb: readonly number[]) => `#${rgb.map((c) => Math.round(c).toString(16).padStart(2, '0')).join('')}`;
+
+/**
+ * A seller's accent as a colour that white text on it, and it as text on white, read at
+ * `minimum` (4.5:1 for the booking widget's normal-size text): darkened towards black in
+ * small steps until it does, keeping its hue. A colour that already reads, or is not hex,
+ * is kept as given.
+ */
+export function readableAccent(accent: string, minimum = 4.5): string {
+  const rgb = channels(accent);
+  if (!rgb || (contrastRatio(accent, LIGHT) ?? 0) >= minimum) return accent;
+  for (let keep = 0.95; keep > 0; keep -= 0.05) {
+    const darker = hex(rgb.map((c) => c * keep));
+    if ((contrastRatio(darker, LIGHT) ?? 0) >= minimum) return darker;
+  }
+  return DARK;
+}

@@ -4,9 +4,13 @@
  * both sides: the server fills the date fields, the browser can fill contact data later.
  * Every value is HTML-escaped because the text it lands in is rendered as HTML. A field
  * that cannot be filled keeps its original text and is reported (requirements PAGE-ERRORS). Contact and
- * appointment fields without data (a server render of an anonymous visit) are not failures:
- * in text they become an empty `<span data-merge-field="contact.first_name"></span>` the
- * browser may fill from stored contact data; inside a tag (an attribute) they become ''.
+ * appointment fields without data (a server render of an anonymous visit: the edge copy is
+ * shared by every visitor) are not failures: in text they become
+ * `<span data-merge-field="contact.first_name" data-merge-fallback="there">there</span>`,
+ * which the page runtime fills from what this visitor gave (src/client/merge-fill.ts);
+ * inside a tag (an attribute) they become the fallback. The fallback is what the seller
+ * wrote after a bar (`{{contact.first_name | there}}`), '' without one, and also stands
+ * for a field the visitor left empty.
  */
 import { escapeHtml, sanitiseHtml } from './safe-html';
 import { fillPlaceholders, placeholderNames } from './template';
@@ -90,11 +94,15 @@ function insideTag(html: string, offset: number): boolean {
 
 /** Replaces the merge fields of `template` with escaped values; failures keep their text and are reported. */
 export function applyMergeFields(template: string, data: MergeData, report: MergeReport): string {
-  return fillPlaceholders(template, (name, original, offset) => {
+  return fillPlaceholders(template, (name, original, offset, fallback) => {
     try {
       const result = fieldValue(name, data);
-      if ('value' in result) return escapeHtml(result.value);
-      if ('deferred' in result) return insideTag(template, offset) ? '' : `<span data-merge-field="${escapeHtml(name)}"></span>`;
+      if ('value' in result) return escapeHtml(result.value || fallback);
+      if ('deferred' in result) {
+        if (insideTag(template, offset)) return escapeHtml(fallback);
+        const shown = escapeHtml(fallback);
+        return `<span data-merge-field="${escapeHtml(name)}"${fallback ? ` data-merge-fallback="${shown}"` : ''}>${shown}</span>`;
+      }
       report(name, result.error);
     } catch (error) {
       report(name, error instanceof Error ? error.message : String(error));
@@ -107,14 +115,14 @@ export function applyMergeFields(template: string, data: MergeData, report: Merg
  * Seller HTML that visitor values are merged into (a survey's end texts): sanitised to the
  * rich-text allow-list, each value filled after parsing as text (sanitiseHtml,
  * src/lib/safe-html.ts). A field that cannot be filled keeps its text and is reported; a
- * contact field without data is empty.
+ * contact field without data is its fallback ('' without one).
  */
 export function mergeVisitorHtml(template: string, data: MergeData, report: MergeReport): string {
-  return sanitiseHtml(template, (name) => {
+  return sanitiseHtml(template, (name, fallback) => {
     try {
       const result = fieldValue(name, data);
-      if ('value' in result) return result.value;
-      if ('deferred' in result) return '';
+      if ('value' in result) return result.value || fallback;
+      if ('deferred' in result) return fallback;
       report(name, result.error);
     } catch (error) {
       report(name, error instanceof Error ? error.message : String(error));

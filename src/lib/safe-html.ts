@@ -20,7 +20,7 @@ import { fillPlaceholders } from './template';
 import { fillUrlTemplate } from './url-template';
 
 /** The value of a merge field, or undefined to keep the placeholder as written. */
-export type MergeValue = (name: string) => string | undefined;
+export type MergeValue = (name: string, fallback: string) => string | undefined;
 
 /** Escapes the five HTML-significant characters (safe in text and in a quoted attribute). */
 export function escapeHtml(text: string): string {
@@ -85,11 +85,11 @@ function readTag(html: string, at: number): { end: boolean; name: string; attrib
 function safeAttribute(name: string, raw: string, mergeValue: MergeValue): string {
   let value: string;
   if (URL_ATTRIBUTES.has(name)) {
-    const filled = fillUrlTemplate(raw, (field) => mergeValue(field) ?? '').trim();
+    const filled = fillUrlTemplate(raw, (field) => mergeValue(field, '') ?? '').trim();
     value = normaliseLink(filled);
     if (value === '#' && filled !== '#') return '';
   } else {
-    value = fillPlaceholders(raw, (field, whole) => mergeValue(field) ?? whole);
+    value = fillPlaceholders(raw, (field, whole, _offset, fallback) => mergeValue(field, fallback) ?? whole);
     if (name === 'style' && UNSAFE_STYLE.test(value)) return '';
     if (name === 'target' && value !== '_blank' && value !== '_self') return '';
   }
@@ -109,7 +109,8 @@ function startTag(name: string, attributes: [string, string][], mergeValue: Merg
  * (escaped for the text or attribute it lands in); open tags are closed at the end.
  */
 export function sanitiseHtml(html: string, mergeValue: MergeValue = () => undefined): string {
-  const text = (raw: string) => fillPlaceholders(raw.replace(/>/g, '&gt;'), (field, whole) => escapeHtml(mergeValue(field) ?? whole));
+  const text = (raw: string) =>
+    fillPlaceholders(raw.replace(/>/g, '&gt;'), (field, whole, _offset, fallback) => escapeHtml(mergeValue(field, fallback) ?? whole));
   const open: string[] = [];
   let out = '';
   let cursor = 0;

@@ -13,10 +13,11 @@ import { registerFormsRoutes } from './routes/forms';
 import { registerFunnelRoutes } from './routes/funnel';
 import { registerPaymentsRoutes } from './routes/payments';
 import { registerSurveysRoutes } from './routes/surveys';
+import { sendWebhooksAfterWrites } from './webhooks/flush';
 
 function createPlatformApi(): Hono<AppEnv> {
   const api = new Hono<AppEnv>({ strict: false }).basePath(API_BASE);
-  api.use('*', clock());
+  api.use('*', clock(), sendWebhooksAfterWrites());
   // Warmup target (requirements FUNNEL-CALLS): the backend base address answers 'Working' when D1 answers.
   api.get('/', async (c) => {
     await c.env.DB.prepare('SELECT 1').first();

@@ -9,7 +9,16 @@
 import { randomUuid } from '../lib/ids';
 
 /** What a signed token is for; each purpose gets a key of its own. */
-export type SigningPurpose = 'form-token' | 'appointment-manage' | 'preview' | 'file-link' | 'slot-hold' | 'results-cursor' | 'admin-session' | 'admin-csrf';
+export type SigningPurpose =
+  | 'form-token'
+  | 'appointment-manage'
+  | 'preview'
+  | 'file-link'
+  | 'slot-hold'
+  | 'results-cursor'
+  | 'admin-session'
+  | 'admin-csrf'
+  | 'edge-call';
 
 /** The bindings the keys are derived from (a subset of Bindings, so tests can pass them alone). */
 export interface SigningSecrets {

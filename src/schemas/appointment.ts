@@ -20,6 +20,9 @@ export const appointmentEvent = v.object({
   selected_timezone: v.string(),
   status: v.picklist(APPOINTMENT_STATUSES),
   event_address: v.string(),
+  /** Team calendars: the member the meeting is with, and their name (null on a single-host calendar). */
+  user_id: v.nullable(v.string()),
+  team_member_name: v.nullable(v.string()),
 });
 export type AppointmentEvent = v.InferOutput<typeof appointmentEvent>;
 

@@ -118,7 +118,7 @@ export const noteBody = v.object({
 export const setupIntentBody = v.object({ locationId: id, calendar_id: v.optional(id) });
 
 /** POST /appointment/hold: hold a paid calendar's slot while the visitor enters a card. */
-export const holdBody = v.object({ calendar_id: id, selected_slot: slotTime });
+export const holdBody = v.object({ calendar_id: id, selected_slot: slotTime, user_id: v.optional(v.union([v.literal(''), id])) });
 export const holdParams = v.object({ holdId: id });
 /** POST /appointment/hold/{holdId}/release: the holder token the hold was answered with. */
 export const releaseHoldBody = v.object({ token: manageTokenField });

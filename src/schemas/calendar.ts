@@ -80,6 +80,21 @@ export const calendarStripe = v.looseObject({
 });
 export type CalendarStripe = v.InferOutput<typeof calendarStripe>;
 
+/** A member of a team calendar: their own weekly hours (in their own zone) and their own bookings. */
+export const teamMember = v.looseObject({
+  /** The seed's `user_id`: free slots and bookings name the member by it. */
+  user_id: id,
+  name: text(200),
+  /** Defaults to the calendar's hours and zone. */
+  availability: v.optional(weeklyAvailability),
+  timezone: v.optional(timeZone),
+});
+export type TeamMember = v.InferOutput<typeof teamMember>;
+
+/** How a booking without `user_id` picks a member: whoever booked least recently, or whoever has the fewest bookings. */
+export const ROUND_ROBIN_MODES = ['least_recent', 'even'] as const;
+export type RoundRobinMode = (typeof ROUND_ROBIN_MODES)[number];
+
 export const calendarDocument = v.looseObject({
   id,
   locationId: id,
@@ -100,6 +115,18 @@ export const calendarDocument = v.looseObject({
   allow_booking_after: count,
   allow_booking_after_unit: unit('days'),
   form_id: v.optional(v.nullable(id), null),
+  /** A team calendar's members (none: the calendar is its own single host). */
+  team_members: v.optional(
+    v.pipe(
+      v.array(teamMember),
+      v.maxLength(50),
+      v.check((ms) => new Set(ms.map((m) => m.user_id)).size === ms.length, 'each member needs their own user_id'),
+    ),
+    [],
+  ),
+  round_robin: v.optional(v.picklist(ROUND_ROBIN_MODES, 'must be least_recent or even'), 'least_recent'),
+  /** Visitors pick the member themselves (when the page's link names none). */
+  allow_member_choice: flag(),
   stripe: v.optional(v.nullable(calendarStripe), null),
   sticky_contact: flag(),
   pixel_id: str(),

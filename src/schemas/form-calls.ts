@@ -62,3 +62,6 @@ export const surveyIdParams = v.object({ id });
 
 /** GET /widget-token: a fresh spam-defence token for a form, survey or calendar's booking (cached pages ask on mount). */
 export const widgetTokenQuery = v.object({ kind: v.picklist(DEFENDED_KINDS, 'must be form, survey or calendar'), id });
+
+/** POST /form/setup-intent: a card setup for a form that takes a payment (src/schemas/form-payment.ts). */
+export const formSetupIntentBody = v.object({ formId: id });

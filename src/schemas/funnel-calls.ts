@@ -122,6 +122,13 @@ export const funnelEventData = v.object({
   fingerprint: v.optional(fingerprint),
 });
 
+/**
+ * The consent box of an order form (issue 27): the element that showed it and whether the
+ * visitor ticked it. The text is never taken from here: the server reads it from the
+ * published page's element.
+ */
+export const consentBox = v.object({ element_id: id, checked: v.boolean() });
+
 export const contactPayload = v.object({
   location_id: id,
   name: v.pipe(v.string(), singleLine, v.trim(), v.nonEmpty('This field is required.'), v.maxLength(300)),
@@ -145,6 +152,8 @@ export const contactPayload = v.object({
   sessionFingerprint: v.optional(fingerprint),
   /** The page's email-validation flag, as a number. */
   session_d: v.optional(v.pipe(v.number(), v.integer())),
+  /** The order form's consent box (its step 1), when it shows one. */
+  consent: v.optional(consentBox),
 });
 export type ContactPayload = v.InferOutput<typeof contactPayload>;
 

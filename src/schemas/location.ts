@@ -18,6 +18,19 @@ export const locationDocument = v.looseObject({
   phone: v.optional(v.string(), ''),
   email: v.optional(v.string(), ''),
   branding: v.optional(branding, {}),
+  /**
+   * The location's membership site (requirements ROUTES-9): an http(s) URL, or a path on
+   * the page's own site; get_page answers it as the page's `previewUrl`.
+   */
+  membershipUrl: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(2000), v.regex(/^(https?:\/\/[^/\s]\S*|\/(?!\/)\S*)?$/i, 'Invalid membership URL')), ''),
+  /** The location's tracking settings: its Facebook pixel and the event its pages track on load ('' → PageView, 'None' → none). */
+  tracking: v.optional(
+    v.looseObject({
+      fbPixelId: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d{0,20}$/, 'Invalid pixel id')), ''),
+      fbPixelEvent: v.optional(v.pipe(v.string(), v.maxLength(50)), ''),
+    }),
+    {},
+  ),
   /** Publishable key of the card provider; the secret key is a worker secret, never stored here. */
   stripePublishableKey: v.optional(v.string(), ''),
 });

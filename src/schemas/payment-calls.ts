@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot';
 import { id } from './common';
-import { eventData, fingerprint } from './funnel-calls';
+import { consentBox, eventData, fingerprint } from './funnel-calls';
 
 /** Submission type codes (requirements PAGE-LIMITS). */
 export const SUBMISSION_TYPES = { orderForm: 2, paymentButton: 3 } as const;
@@ -44,6 +44,8 @@ export const orderFormPayment = v.object({
   paymentMethodId,
   client_secret: clientSecret,
   productList: v.pipe(v.array(id), v.nonEmpty('must name at least one product'), v.maxLength(MAX_ORDER_PRODUCTS)),
+  /** The order form's terms box (its payment step), when it shows one. */
+  terms: v.optional(consentBox),
 });
 
 export const paymentButtonPayment = v.object({

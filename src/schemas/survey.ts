@@ -70,6 +70,8 @@ export const surveyFormData = v.looseObject({
       width: cssValue,
       stickyContact: flag(),
       fbPixelId: str(),
+      /** Labels hidden: placeholders carry them (a * on required ones), screen readers keep them. */
+      formLabelVisible: flag(true),
     }),
     {},
   ),

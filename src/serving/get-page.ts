@@ -7,13 +7,20 @@ import type { ApiFetch } from '../platform/client';
 import { callPath } from '../schemas/calls/define-call';
 import { funnelRoutes } from '../schemas/calls/funnel-routes';
 import type { PageFetch } from './page-cache';
+import { EDGE_TOKEN_HEADER } from '../platform/services/experiment-serving';
 
 export type GetPageBody = { domain_name: string; page_url: string } | { page_id: string; preview: true; preview_token: string };
 
-export async function fetchPageData(api: ApiFetch, body: GetPageBody): Promise<PageFetch> {
+/**
+ * `edgeToken`: the edge's own token (src/platform/services/experiment-serving.ts), with which the
+ * answer carries the step's split test, salt included; such an answer stays on the server.
+ */
+export async function fetchPageData(api: ApiFetch, body: GetPageBody, edgeToken?: string): Promise<PageFetch> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+  if (edgeToken) headers[EDGE_TOKEN_HEADER] = edgeToken;
   const response = await api(callPath(funnelRoutes.getPage), {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    headers,
     body: JSON.stringify(body),
   });
   const payload: unknown = await response.json().catch(() => null);

@@ -15,8 +15,9 @@
 import { clockBucket } from '../tree/html-clock';
 import { fnv1a } from '../lib/hash';
 import { resolveLanguage } from '../lib/i18n/languages';
-import { FRESH_MS, type PageFetch, type RefreshOptions, readRoute, refreshInBackground } from './page-cache';
-import { isReservedPath, readPageRequest } from './page-request';
+import { FRESH_MS, type PageFetch, type RefreshOptions, type RouteEntry, readRoute, refreshInBackground } from './page-cache';
+import type { EdgeAssignment } from './experiment';
+import { isReservedPath, type PageRequest, readPageRequest } from './page-request';
 import { acceptsGzip } from '../lib/quality-list';
 import { requestTimeZone } from '../lib/time/zones';
 import { setAnswerHeaders } from './answer-headers';
@@ -44,6 +45,8 @@ export interface HtmlVariant {
   zone?: string;
   /** The visitor's query string when it is only `lang=…` (step links carry it), else ''. */
   query?: string;
+  /** The split-test variant whose own page this is (./experiment.ts); '' or absent for the step's page. */
+  split?: string;
 }
 
 /** The Cache API key of a page's rendered HTML (built by hand: this runs on every hit, and URLSearchParams costs more than the rest of it). */
@@ -53,6 +56,7 @@ export function htmlCacheKey(host: string, path: string, variant: HtmlVariant): 
   if (variant.clock) key += `&t=${encodeURIComponent(variant.clock)}`;
   if (variant.zone) key += `&z=${encodeURIComponent(variant.zone)}`;
   if (variant.query) key += `&q=${encodeURIComponent(variant.query)}`;
+  if (variant.split) key += `&x=${encodeURIComponent(variant.split)}`;
   return key;
 }
 
@@ -211,6 +215,10 @@ export interface EdgeHitOptions {
   /** Asks the API for host + path (the background refresh of an old route entry). */
   fetchPage: (host: string, path: string) => Promise<PageFetch>;
   log: RefreshOptions['log'];
+  /** Told of every page answered from its copy (a 304 included): the view is counted there (./count-view.ts). */
+  answered?: (route: RouteEntry, page: PageRequest) => void;
+  /** Assigns the split-test variant of a step with a test (./experiment.ts), before the HTML key is chosen. */
+  assign?: (route: RouteEntry) => Promise<EdgeAssignment | null>;
 }
 
 /**
@@ -242,11 +250,17 @@ export async function answerFromEdge(request: Request, options: EdgeHitOptions, 
     );
   }
   const lang = resolveLanguage({ pageLanguage: route.language, queryLanguage: page.lang, acceptLanguage: request.headers.get('accept-language') });
-  const clock = clockBucket(route.clock, options.now, route.timeZone ?? undefined);
-  const key = htmlCacheKey(page.host, page.path, { version: route.version, lang, clock, zone: route.zoned ? (requestTimeZone(request) ?? '') : '', query });
-  return matchHtml(options.cache, key, {
+  // A variant's own page has its own clock and zone dependence; the step's page is the route's.
+  const served = route.experiment && options.assign ? ((await options.assign(route))?.served ?? null) : null;
+  const shape = served ?? route;
+  const clock = clockBucket(shape.clock, options.now, route.timeZone ?? undefined);
+  const zone = shape.zoned ? (requestTimeZone(request) ?? '') : '';
+  const key = htmlCacheKey(page.host, page.path, { version: route.version, lang, clock, zone, query, split: served?.id ?? '' });
+  const answer = await matchHtml(options.cache, key, {
     gzip: acceptsGzip(clientAcceptEncoding(request)),
     ifNoneMatch: request.headers.get('if-none-match'),
     waitUntil: options.waitUntil,
   }).catch(() => undefined);
+  if (answer && request.method === 'GET') options.answered?.(route, page);
+  return answer;
 }

@@ -19,6 +19,7 @@
 import { type HtmlClock, htmlDependenceOf } from '../tree/html-clock';
 import { fnv1a } from '../lib/hash';
 import { setBounded } from '../lib/memo';
+import { type RouteExperiment, routeExperimentOf, variantPageIds } from './experiment';
 
 /** How long a KV copy is used without asking the API again (in the background), by default. */
 export const FRESH_MS = 30_000;
@@ -52,7 +53,13 @@ export interface RouteEntry {
   /** The HTML shows the visitor's time zone (a booking calendar): copies are kept per zone. */
   zoned: boolean;
   timeZone: string | null;
+  /** The step's split test, when get_page carried one (./experiment.ts): assignment reads it before the HTML key. */
+  experiment?: RouteExperiment | null;
   storedAt: number;
+  /** The funnel step the page is (views are counted under them, src/serving/count-view.ts); absent in entries written before. */
+  funnelId?: string | null;
+  stepId?: string | null;
+  pageId?: string | null;
 }
 interface PageIdIndex {
   version: string;
@@ -118,14 +125,27 @@ export function versionOf(data: unknown, since: number, previous?: string): stri
 
 /** The route entry of page data: its version, language, clock and zone dependence, and time zone. */
 export function routeEntryOf(data: unknown, version: string, storedAt: number): RouteEntry {
-  const page = (data ?? {}) as { language?: unknown; timezone?: unknown; elements?: unknown; location?: { language?: unknown; timezone?: unknown } };
+  const experiment = routeExperimentOf(data);
+  const page = (data ?? {}) as {
+    language?: unknown;
+    timezone?: unknown;
+    elements?: unknown;
+    location?: { language?: unknown; timezone?: unknown };
+    funnelId?: unknown;
+    stepId?: unknown;
+    pageId?: unknown;
+  };
   const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
   return {
     version,
     language: text(page.language) ?? text(page.location?.language),
     ...htmlDependenceOf(page.elements),
     timeZone: text(page.timezone) ?? text(page.location?.timezone),
+    ...(experiment ? { experiment } : {}),
     storedAt,
+    funnelId: text(page.funnelId),
+    stepId: text(page.stepId),
+    pageId: text(page.pageId),
   };
 }
 
@@ -164,10 +184,13 @@ async function remember(kv: KVNamespace, host: string, path: string, entry: Cach
   await Promise.all([kv.put(key, JSON.stringify(entry)), kv.put(routeKey, JSON.stringify(routeEntryOf(entry.data, entry.version, entry.storedAt)))]);
   const pageId = (entry.data as { pageId?: unknown } | null)?.pageId;
   if (typeof pageId !== 'string' || pageId === '') return;
-  const indexKey = pageIdCacheKey(pageId);
-  const index = await readJson<PageIdIndex>(kv, indexKey);
-  const keys = [...new Set([...(index?.keys ?? []), key, routeKey])].slice(-50);
-  await kv.put(indexKey, JSON.stringify({ version: entry.version, keys, storedAt: entry.storedAt } satisfies PageIdIndex));
+  // A split test's variant pages are in the step's copy: publishing one purges it too.
+  for (const indexed of new Set([pageId, ...variantPageIds(entry.data)])) {
+    const indexKey = pageIdCacheKey(indexed);
+    const index = await readJson<PageIdIndex>(kv, indexKey);
+    const keys = [...new Set([...(index?.keys ?? []), key, routeKey])].slice(-50);
+    await kv.put(indexKey, JSON.stringify({ version: entry.version, keys, storedAt: entry.storedAt } satisfies PageIdIndex));
+  }
 }
 
 /** Writes the route entry of a KV copy (an edge hit needs it; a copy stored before it existed has none). */

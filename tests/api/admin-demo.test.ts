@@ -44,7 +44,10 @@ describe('the demo data', () => {
       "SELECT s.page_id FROM domains d JOIN funnel_steps s ON s.funnel_id = d.funnel_id WHERE d.host = 'localhost' AND s.path = '/'",
     ).first<{ page_id: string }>();
     expect(root?.page_id).toBe('pg_optin');
-    const unlinked = await env.DB.prepare('SELECT count(*) AS n FROM pages WHERE step_id IS NULL').first<{ n: number }>();
+    // Every page serves a step, or is a split-test variant served at its step's URL.
+    const unlinked = await env.DB.prepare(
+      "SELECT count(*) AS n FROM pages WHERE step_id IS NULL AND id NOT IN (SELECT json_extract(v.value, '$.pageId') FROM experiments e, json_each(e.doc, '$.variants') v)",
+    ).first<{ n: number }>();
     expect(unlinked?.n).toBe(0);
   });
 
@@ -61,13 +64,20 @@ describe('the demo data', () => {
     expect(await metas('pg_thanks')).toEqual(expect.arrayContaining(['calendar', 'survey']));
   });
 
+  it('splits /accelerator between two published variants in a running test', async () => {
+    const test = await env.DB.prepare("SELECT status, doc FROM experiments WHERE step_id = 'st_sales'").first<{ status: string; doc: string }>();
+    expect(test?.status).toBe('running');
+    expect((JSON.parse(test?.doc ?? '{}').variants as { pageId: string }[]).map((v) => v.pageId)).toEqual(['pg_sales', 'pg_sales_b']);
+    expect(((await (await admin('GET', '/status')).json()) as { unservableVariants: unknown[] }).unservableVariants).toEqual([]);
+  });
+
   it('prices the second funnel in EUR, CHF and JPY, with a bump on the sales page', async () => {
     const rows = await env.DB.prepare("SELECT DISTINCT currency FROM products WHERE funnel_id = 'fn_alpine' ORDER BY currency").all<{ currency: string }>();
     expect(rows.results.map((r) => r.currency)).toEqual(['CHF', 'EUR', 'JPY']);
     expect(await env.DB.prepare("SELECT count(*) AS n FROM products WHERE bump = 1 AND step_id IN ('st_sales', 'st_alp_sales')").first()).toEqual({ n: 2 });
   });
 
-  it('has a form with every field type, a provider with three services and a skip-logic survey', async () => {
+  it('has a form with every field type, a provider with four services (one a two-member team) and a skip-logic survey', async () => {
     const form = JSON.parse((await env.DB.prepare("SELECT doc FROM forms WHERE id = 'form_all_fields'").first<{ doc: string }>())?.doc ?? '{}');
     const types = new Set((form.form.fields as { type: string }[]).map((f) => f.type));
     for (const type of FIELD_TYPES) {
@@ -76,7 +86,9 @@ describe('the demo data', () => {
     const services = await env.DB.prepare("SELECT slot_duration FROM calendars WHERE provider_id = 'demo-provider' ORDER BY date_added DESC").all<{
       slot_duration: number;
     }>();
-    expect(services.results.map((s) => s.slot_duration).sort()).toEqual([30, 45, 60]);
+    expect(services.results.map((s) => s.slot_duration).sort()).toEqual([30, 45, 45, 60]);
+    const team = JSON.parse((await env.DB.prepare("SELECT doc FROM calendars WHERE id = 'cal_team'").first<{ doc: string }>())?.doc ?? '{}');
+    expect(team.team_members.map((m: { name: string }) => m.name)).toEqual(['Maya Chen', 'Leo Brandt']);
     expect(await env.DB.prepare("SELECT slug FROM calendar_providers WHERE id = 'demo-provider'").first()).toEqual({ slug: 'demo-provider' });
     const survey = JSON.parse((await env.DB.prepare("SELECT doc FROM surveys WHERE id = 'survey_demo'").first<{ doc: string }>())?.doc ?? '{}');
     expect(survey.formData.slides).toHaveLength(4);

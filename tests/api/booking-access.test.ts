@@ -7,7 +7,7 @@ import { createExecutionContext, env, SELF, waitOnExecutionContext } from 'cloud
 import { beforeAll, describe, expect, it } from 'vitest';
 import { platformApi } from '../../src/platform/app';
 import { MANAGE_REFUSED, manageToken } from '../../src/platform/services/appointment-access';
-import { HOLD_NOT_PAID, HOLD_NOT_YOURS, TOO_MANY_HOLDS } from '../../src/platform/services/booking-holds';
+import { HOLD_MS, HOLD_NOT_EXTENDED, HOLD_NOT_PAID, HOLD_NOT_YOURS, TOO_MANY_HOLDS } from '../../src/platform/services/booking-holds';
 import { CALL_LIMITS } from '../../src/platform/services/call-limits';
 import { REPORT_LIMIT } from '../../src/platform/services/booking-errors';
 import { book, seedBooking, slotAt } from './booking-fixtures';
@@ -159,6 +159,22 @@ describe('slot holds', () => {
     expect((await hold(slot, '203.0.113.51')).status).toBe(409);
     expect((await post(`/appointment/hold/${held.hold_id}/release`, { token: held.hold_token })).status).toBe(200);
     expect((await hold(slot, '203.0.113.52')).status).toBe(200);
+  });
+
+  it('are extended once by HOLD_MS, by the holder only (issue 31: the visitor is warned before the hold ends)', async () => {
+    const held = await json(await hold(slotAt(14, 14), '203.0.113.60'));
+    const extend = (body: Record<string, unknown>) => post(`/appointment/hold/${held.hold_id}/extend`, body);
+    const stranger = await extend({ token: 'x'.repeat(43) });
+    expect(stranger.status).toBe(403);
+    expect(await msg(stranger)).toBe(HOLD_NOT_YOURS);
+    const once = await extend({ token: held.hold_token });
+    expect(once.status).toBe(200);
+    expect((await json(once)).expires_at).toBe(held.expires_at + HOLD_MS);
+    const twice = await extend({ token: held.hold_token });
+    expect(twice.status).toBe(409);
+    expect(await msg(twice)).toBe(HOLD_NOT_EXTENDED);
+    // The slot stays held for the longer time: nobody else can take it.
+    expect((await hold(slotAt(14, 14), '203.0.113.61')).status).toBe(409);
   });
 
   it('are limited per client address', async () => {

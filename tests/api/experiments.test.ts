@@ -50,6 +50,8 @@ describe('storing an experiment', () => {
       winnerVariantId: null,
       salt: stored?.salt,
       startedAt: null,
+      // pg_b was never published: visitors in b would be served the control.
+      unservableVariants: [{ experimentId: 'exp_1', variantId: 'b', pageId: 'pg_b' }],
     });
   });
 

@@ -101,6 +101,9 @@ describe('GET /admin/v1/contacts', () => {
       email: 'ann@example.com',
       phone: '+12025550101',
       source: 'form',
+      firstTouch: null,
+      lastTouch: null,
+      consents: [],
       createdAt: '2026-01-10T12:00:00.000Z',
     });
     expect(body.next_cursor).toBeNull();
@@ -136,6 +139,11 @@ describe('GET /admin/v1/submissions', () => {
       contact: { name: 'Ann Lee', email: 'ann@example.com', phone: '+12025550101' },
       status: 'qualified',
       answers: { 'Your name': 'Ann Lee', 'What is your goal?': 'Grow' },
+      funnelId: null,
+      stepId: null,
+      firstTouch: null,
+      lastTouch: null,
+      consents: [],
       createdAt: '2026-01-10T12:10:00.000Z',
     });
     expect(body.items[1].answers).toEqual({ 'Team size': '5' });

@@ -120,7 +120,12 @@ test('the provider page lists the services, newest first, each booking its calen
   await more.click();
   await expect(page.getByRole('button', { name: 'Show less' })).toHaveAttribute('aria-expanded', 'true');
   const names = await page.locator('.ef-provider__name').allTextContents();
-  expect(names).toEqual(['Funnel audit call (book within 14 days)', '60-minute strategy session', 'Free 30-minute discovery call']);
+  expect(names).toEqual([
+    'Funnel audit call (book within 14 days)',
+    '60-minute strategy session',
+    'Free 30-minute discovery call',
+    'Coaching session with our team',
+  ]);
   await expectNoAxeViolations(page, 'main');
   await page.screenshot({ path: 'test-results/booking-provider-1280.png', fullPage: true });
   await page.getByRole('link', { name: /Free 30-minute discovery call/ }).click();

@@ -95,6 +95,42 @@ test('the opt-in form resizes its frame on another origin, and a submission stor
   expect(JSON.parse(row?.data ?? '{}').values).toMatchObject({ first_name: 'Framed', utm_source: 'partner-site' });
 });
 
+test('a host page reached through a campaign passes it into the frame, and the lead keeps it as its touch', async ({ page }) => {
+  host = await serveHostPage(sellerPage('/widget/form/form_optin'));
+  const hostUrl = `${host.url}?utm_source=partner-news&utm_campaign=embed%2C%20spring&fbclid=IwAR9embed&private=secret`;
+  await page.goto(hostUrl, { referer: 'https://search.example/?q=coaching' });
+  const iframe = page.locator('iframe');
+  // The loader re-points the frame once: the campaign's parameters, the host page and its referrer; nothing else of the host's query.
+  await expect(iframe).toHaveAttribute('src', /[?&]ef_url=/);
+  const src = new URL((await iframe.getAttribute('src')) ?? '');
+  expect(Object.fromEntries(src.searchParams)).toEqual({
+    utm_source: 'partner-news',
+    utm_campaign: 'embed, spring',
+    fbclid: 'IwAR9embed',
+    ef_url: hostUrl,
+    ef_referrer: 'https://search.example/?q=coaching',
+  });
+  const frame = page.frameLocator('iframe');
+  await expect(frame.locator('astro-island:not([ssr]) form.ef-form[data-form-state="idle"]')).toBeVisible();
+  const email = `embedded-campaign-${Date.now()}@example.com`;
+  await frame.getByLabel('First name').fill('Campaign');
+  await frame.getByLabel('Email').fill(email);
+  await frame.getByRole('button', { name: 'Send me the guide' }).click();
+  await expect(frame.locator('[data-form-state="done"]')).toBeVisible();
+  const [row] = sql(
+    `SELECT s.first_touch, s.last_touch, c.first_touch AS contact_touch FROM submissions s JOIN contacts c ON c.id = s.contact_id WHERE c.email = ${q(email)}`,
+  );
+  const touch = JSON.parse(row?.first_touch ?? '{}');
+  expect(touch).toMatchObject({
+    utm_source: 'partner-news',
+    utm_campaign: 'embed, spring',
+    fbclid: 'IwAR9embed',
+    landing: hostUrl,
+    referrer: 'https://search.example/?q=coaching',
+  });
+  expect(JSON.parse(row?.contact_touch ?? '{}')).toEqual(touch);
+});
+
 test('booking-complete and close-window arrive as DOM events on the iframe; other origins are ignored', async ({ page }) => {
   host = await serveHostPage(sellerPage('/widget/survey/survey_demo'));
   await page.goto(host.url);

@@ -56,6 +56,10 @@ describe('page cache', () => {
       zoned: false,
       timeZone: null,
       storedAt: 1000,
+      // The funnel step a view of it is counted under (src/serving/count-view.ts).
+      funnelId: null,
+      stepId: null,
+      pageId: 'pg_1',
     });
 
     const again = loader([], 1000 + FRESH_MS - 1);

@@ -76,6 +76,11 @@ describe('field rules', () => {
     ]);
   });
 
+  it('says "This field is required." of an empty required country select, in a form and in a survey (issue 31)', () => {
+    const f = fields([{ tag: 'country', type: 'select', label: 'Country', required: true }]);
+    for (const mode of ['form', 'survey'] as const) expect(validateFields(f, { country: '' }, ctx({ mode })).errors[0]?.msg).toBe('This field is required.');
+  });
+
   it('needs every level of a required cascade and one box of a required checkbox list', () => {
     const f = fields([
       { tag: 'where', fieldName: 'Location', type: 'cascade_dropdown', required: true, picklistOptions: '[{"0":"US","1":"NY","2":"NYC"}]' },

@@ -5,7 +5,7 @@ import { fillMergeUrl } from '../../src/lib/merge-fields';
 import { formBody } from '../../src/schemas/form';
 import { afterSubmit } from '../../src/widgets/form/after-submit';
 import { formatFileSize } from '../../src/widgets/form/fields/file-size';
-import { formatAmount } from '../../src/widgets/form/fields/text-fields';
+import { formatAmount, typedAmount } from '../../src/widgets/form/fields/money-field';
 import { placeholderOf } from '../../src/widgets/form/form-fields';
 import { formCssVars } from '../../src/widgets/form/form-style';
 import { initialValues } from '../../src/widgets/form/initial-values';
@@ -102,6 +102,9 @@ describe('looks', () => {
   it('formats amounts with two decimals in the locale, and sizes in B/kB/MB/GB/TB', () => {
     expect(formatAmount('1234.5', 'en')).toBe('1,234.50');
     expect(formatAmount('1234,5', 'de')).toBe('1.234,50');
+    // While typing (issue 31): grouped as typed, the decimal separator kept, two decimals at most.
+    expect(['1', '1234', '1234.', '1234.567', '0012.5', 'x'].map((t) => typedAmount(t, 'en'))).toEqual(['1', '1,234', '1,234.', '1,234.56', '12.5', '']);
+    expect(typedAmount('1234567,8', 'de')).toBe('1.234.567,8');
     expect(['0', '2048', String(5 * 1024 ** 2), String(3 * 1024 ** 3), String(2 * 1024 ** 4)].map((n) => formatFileSize(Number(n), 'en'))).toEqual([
       '0 B',
       '2 kB',

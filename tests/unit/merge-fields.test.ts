@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyMergeFields, hasMergeFields, ordinalSuffix } from '../../src/lib/merge-fields';
+import { appointmentMergeRecord, contactMergeRecord, storedRecord } from '../../src/lib/visitor-merge';
 
 const now = new Date('2026-03-01T15:04:00Z');
 
@@ -50,5 +51,41 @@ describe('merge fields', () => {
   it('detects merge fields', () => {
     expect(hasMergeFields('x {{today}}')).toBe(true);
     expect(hasMergeFields('{ not } {{ }}')).toBe(false);
+  });
+});
+
+describe('merge field fallbacks', () => {
+  it('renders the fallback in a span the browser fills, and stands in for an empty value', () => {
+    const reports: string[] = [];
+    expect(applyMergeFields('Thanks {{contact.first_name | friend}}!', { now }, (f) => reports.push(f))).toBe(
+      'Thanks <span data-merge-field="contact.first_name" data-merge-fallback="friend">friend</span>!',
+    );
+    expect(applyMergeFields('Thanks {{contact.first_name|friend}}!', { now, contact: { first_name: '' } }, (f) => reports.push(f))).toBe('Thanks friend!');
+    expect(applyMergeFields('<a title="{{contact.email|none}}">x</a>', { now }, (f) => reports.push(f))).toBe('<a title="none">x</a>');
+    expect(reports).toEqual([]);
+  });
+});
+
+describe('the visitor record of merge fields', () => {
+  it('splits a full name and maps the forms’ keys to the seed’s contact fields', () => {
+    const contact = contactMergeRecord({ full_name: 'Ada  King Lovelace', companyName: 'Engines', postalCode: '02110' });
+    expect(contact).toMatchObject({
+      first_name: 'Ada',
+      last_name: 'King Lovelace',
+      full_name: 'Ada  King Lovelace',
+      organization: 'Engines',
+      postal_code: '02110',
+    });
+    expect(contactMergeRecord({ first_name: 'Grace', last_name: 'Hopper' }).full_name).toBe('Grace Hopper');
+    expect(contactMergeRecord({}).first_name).toBe('');
+  });
+
+  it('reads a stored record safely and gives the appointment fields', () => {
+    expect(storedRecord('not json')).toEqual({});
+    expect(storedRecord('[1]')).toEqual({});
+    expect(appointmentMergeRecord(storedRecord('{"id":"apt_1","ical_link":"https://x.test/a.ics"}'))).toMatchObject({
+      id: 'apt_1',
+      outlook_link: 'https://x.test/a.ics',
+    });
   });
 });

@@ -84,6 +84,9 @@ describe('Next', () => {
     expect(nextStep(slides, at(2, [0]), { needs: ['Leads'] })).toEqual({ kind: 'slide', nav: at(3, [0, 2]) });
     expect(nextStep(slides, at(2, [0]), { needs: ['Leads', 'Sales'] })).toEqual({ kind: 'slide', nav: at(4, [0, 2]) });
     expect(nextStep(slides, at(2, [0]), { needs: ['Out'] })).toEqual({ kind: 'disqualify' });
+    // Issue 31: a ticked "disqualify" outranks any slide target ticked beside it.
+    expect(nextStep(slides, at(2, [0]), { needs: ['Leads', 'Sales', 'Out'] })).toEqual({ kind: 'disqualify' });
+    expect(nextStep(slides, at(2, [0]), { needs: ['Sales', 'Out'] })).toEqual({ kind: 'disqualify' });
   });
 
   it('submits from the last slide', () => {

@@ -107,18 +107,27 @@ describe('membership', () => {
     expect(membershipToken('undefined', '')).toBeNull();
   });
 
+  const origin = 'https://shop.test';
+
   it('builds the library URL', () => {
-    expect(membershipUrl({ previewUrl: 'https://members.shop.test/', locationId: 'loc_demo', token: 'a b' })).toBe(
+    expect(membershipUrl({ previewUrl: 'https://members.shop.test/', locationId: 'loc_demo', token: 'a b', origin })).toBe(
       'https://members.shop.test/library?token=a+b&location_id=loc_demo',
     );
-    expect(membershipUrl({ previewUrl: 'http://localhost:3000', locationId: 'loc_demo', token: 't', localDomain: 'shop.test' })).toBe(
+    expect(membershipUrl({ previewUrl: 'http://localhost:3000', locationId: 'loc_demo', token: 't', origin, localDomain: 'shop.test' })).toBe(
       'http://localhost:3000/library?domain=shop.test&token=t&location_id=loc_demo',
     );
   });
 
+  it('resolves a site path against the page, and leaves the token out for a visitor without one', () => {
+    expect(membershipUrl({ previewUrl: '/demo/members', locationId: 'loc_demo', token: null, origin })).toBe(
+      'https://shop.test/demo/members/library?location_id=loc_demo',
+    );
+  });
+
   it('refuses a missing or unsafe preview URL', () => {
-    expect(membershipUrl({ previewUrl: '', locationId: 'loc_demo', token: 't' })).toBeNull();
-    expect(membershipUrl({ previewUrl: 'javascript:alert(1)', locationId: 'loc_demo', token: 't' })).toBeNull();
+    expect(membershipUrl({ previewUrl: '', locationId: 'loc_demo', token: 't', origin })).toBeNull();
+    expect(membershipUrl({ previewUrl: 'javascript:alert(1)', locationId: 'loc_demo', token: 't', origin })).toBeNull();
+    expect(membershipUrl({ previewUrl: '//evil.test', locationId: 'loc_demo', token: 't', origin })).toBeNull();
     expect(isLocalDevelopmentHost('localhost')).toBe(true);
     expect(isLocalDevelopmentHost('shop.test')).toBe(false);
   });

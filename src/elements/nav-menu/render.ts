@@ -1,5 +1,6 @@
-/* A navigation landmark. Sub-items open on hover and on keyboard focus (CSS :focus-within),
- * so the menu works without JavaScript. On a phone the items collapse behind a toggle
+/* A navigation landmark. A sub-menu opens on hover, and from its parent's button
+ * (aria-expanded; Enter, Space or ↓ open it, Escape closes it: src/client/nav-menu.ts);
+ * before the page runtime runs, keyboard focus inside opens it (CSS :focus-within). On a phone the items collapse behind a toggle
  * button (aria-expanded, src/client/nav-menu.ts) that opens them as a full-width list.
  * Each item's link or button comes from the shared action markup; a step link opened in a
  * new tab keeps target=_blank. */
@@ -11,8 +12,11 @@ import { sellerImage } from '../parts';
 import { menuAction } from './menu-link';
 import type { MenuItem, NavMenuExtra } from './schema';
 
-function itemLabel(item: MenuItem, ctx: RenderContext): string {
+function itemLabel(item: MenuItem, ctx: RenderContext, subId: string | undefined): string {
   const action = menuAction(item);
+  // A label that opens a sub-menu is a button, reachable and operable by keyboard.
+  if (!action && subId)
+    return `<button type="button" class="ef-nav-sub-toggle" data-nav-sub aria-expanded="false"${attrs({ 'aria-controls': subId })}>${esc(item.title)}</button>`;
   if (!action) return `<span>${esc(item.title)}</span>`;
   const markup = elementAction(ctx, item.id || 'nav-menu', action.action, action.extra);
   const newTab = item.openInNewTab && markup.tag === 'a' ? { target: '_blank', rel: 'noopener noreferrer' } : {};
@@ -20,13 +24,13 @@ function itemLabel(item: MenuItem, ctx: RenderContext): string {
 }
 
 /** The items of a menu, nested through `childs`; `id` names the top list (the mobile toggle controls it). */
-function menuItems(items: MenuItem[], ctx: RenderContext, nested: boolean, id?: string): string {
+function menuItems(items: MenuItem[], ctx: RenderContext, nested: boolean, id: string): string {
   let out = `<ul${attrs({ class: nested ? 'ef-nav-sub' : 'ef-nav-items', id })}>`;
-  for (const item of items) {
-    const hasSub = item.childs.length > 0;
-    out += `<li${attrs({ class: classList('ef-nav-item', hasSub && 'ef-nav-has-sub'), 'data-menu-item': item.id || undefined })}>`;
-    out += `${itemLabel(item, ctx) + (hasSub ? menuItems(item.childs, ctx, true) : '')}</li>`;
-  }
+  items.forEach((item, index) => {
+    const subId = item.childs.length > 0 ? `${id}-${index}` : undefined;
+    out += `<li${attrs({ class: classList('ef-nav-item', subId && 'ef-nav-has-sub'), 'data-menu-item': item.id || undefined })}>`;
+    out += `${itemLabel(item, ctx, subId) + (subId ? menuItems(item.childs, ctx, true, subId) : '')}</li>`;
+  });
   return `${out}</ul>`;
 }
 

@@ -67,9 +67,14 @@ export function freeSlotStarts(settings: SlotSettings, busy: readonly BusyInterv
 
 /** Free slots grouped by date in the query's zone: `{"YYYY-MM-DD": {slots: [ISO with offset]}}`. */
 export function freeSlots(settings: SlotSettings, busy: readonly BusyInterval[], query: SlotQuery): Record<string, { slots: string[] }> {
+  return slotsByDate(freeSlotStarts(settings, busy, query), query.timeZone);
+}
+
+/** Slot starts (epoch ms, ascending) grouped by date in `timeZone`: `{"YYYY-MM-DD": {slots: [ISO with offset]}}`. */
+export function slotsByDate(starts: readonly number[], timeZone: string): Record<string, { slots: string[] }> {
   const out: Record<string, { slots: string[] }> = {};
-  const inZone = zoneClock(query.timeZone);
-  for (const start of freeSlotStarts(settings, busy, query)) {
+  const inZone = zoneClock(timeZone);
+  for (const start of starts) {
     const iso = inZone.iso(start);
     const day = iso.slice(0, 10);
     const entry = out[day] ?? { slots: [] };

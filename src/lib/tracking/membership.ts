@@ -1,10 +1,14 @@
 /*
- * The membership area (requirements ROUTES): a go-to-membership button opens
- * `{previewUrl}/library?token=…&location_id=…`. The token is stored per location in a cookie
- * (one year, path /) and in local storage under the same name; the payment code stores it
- * after a sale with `membershipCookieName`, the page runtime reads it back here.
+ * The membership area (requirements ROUTES-9): a go-to-membership button opens
+ * `{previewUrl}/library?token=…&location_id=…`. `previewUrl` is the location's membership
+ * site (its `membershipUrl`, or the funnel's), which get_page answers as the seed's funnel
+ * state; a site path (`/demo/members`) names a page of the page's own site. The token is
+ * stored per location in a cookie (one year, path /) and in local storage under the same
+ * name; the payment code stores it after a sale with `membershipCookieName`, the page
+ * runtime reads it back here. A visitor without a token (no purchase yet) opens the library
+ * without one, where the membership site asks them to sign in.
  */
-import { isHttpUrl } from '../http-url';
+import { httpUrl, isSitePath } from '../http-url';
 
 /** Cookie and local-storage name of a location's membership token. */
 export function membershipCookieName(locationId: string): string {
@@ -24,20 +28,27 @@ export function membershipToken(cookieValue: string | null, storedValue: string 
 export interface MembershipTarget {
   previewUrl: string;
   locationId: string;
-  token: string;
+  /** The visitor's token; null when they have none yet. */
+  token: string | null;
+  /** The page's own origin, against which a site-path `previewUrl` is resolved. */
+  origin: string;
   /** Set on the local-development host, which also needs the domain. */
   localDomain?: string;
 }
 
-/** The library URL, or null when the preview URL is missing or not http(s). */
+/** The library URL, or null when the preview URL is missing or neither http(s) nor a site path. */
 export function membershipUrl(target: MembershipTarget): string | null {
-  const base = target.previewUrl.trim().replace(/\/+$/, '');
-  if (!isHttpUrl(base) || target.locationId === '') return null;
+  const written = target.previewUrl.trim();
+  const base = httpUrl(written, isSitePath(written) ? target.origin : undefined);
+  if (!base || target.locationId === '') return null;
   const query = new URLSearchParams();
   if (target.localDomain) query.set('domain', target.localDomain);
-  query.set('token', target.token);
+  if (target.token) query.set('token', target.token);
   query.set('location_id', target.locationId);
-  return `${base}/library?${query.toString()}`;
+  base.pathname = `${base.pathname.replace(/\/+$/, '')}/library`;
+  base.search = query.toString();
+  base.hash = '';
+  return base.toString();
 }
 
 /** True on the local-development host (the library path then carries the domain). */

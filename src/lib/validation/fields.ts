@@ -125,7 +125,8 @@ export const fieldValidators: Record<FieldType, FieldValidator> = {
   checkbox: checkboxRule,
   radio: choiceRule,
   select: (field, value, ctx) => {
-    if (isEmpty(value)) return field.required ? { error: messages.required(field, ctx.mode) } : {};
+    // Requirements FIELD-RULES: the country select says "This field is required." in forms and surveys alike.
+    if (isEmpty(value)) return field.required ? { error: field.tag === 'country' ? messages.requiredBlank : messages.required(field, ctx.mode) } : {};
     if (field.tag !== 'country') return choiceRule(field, value, ctx);
     const code = asCountryCode(asText(value) ?? '');
     return code ? { value: code } : { error: messages.country };

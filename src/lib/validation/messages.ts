@@ -50,6 +50,8 @@ export const messages = {
     if (mode === 'survey') return m('questionRequiredOne', { label: label || field.fieldName || field.tag });
     return label ? m('required', { label: label.toLowerCase() }) : m('requiredBlank');
   },
+  /** "This field is required.", whatever the field's label (a required country select). */
+  requiredBlank: m('requiredBlank'),
   /** A required file, signature, numerical or cascade field. */
   nameRequired: (field: Named) => m('nameRequired', { name: nameOf(field) }),
   email: m('email'),

@@ -1,7 +1,7 @@
 /**
  * The way through a survey's slides (requirements WIDGET-STATES Survey): from the first active slide,
  * each slide leads to the target of the skip-logic rule its answers match (the highest
- * matching option decides), else to its jumpTo slide, else to the next one. "disqualify"
+ * matching option decides: disqualify, then endsurvey, then the furthest slide), else to its jumpTo slide, else to the next one. "disqualify"
  * ends the survey there; "endsurvey" lets it go on and disqualifies at submission. The
  * server walks the same path to know which slides' required fields apply.
  */
@@ -40,9 +40,21 @@ function targetOf(slides: readonly SurveySlide[], ref: unknown, position?: numbe
   return position !== undefined && position >= 0 && position < slides.length ? { kind: 'slide', index: position } : { kind: 'next' };
 }
 
+/**
+ * How high a matched rule ranks (requirements WIDGET-ROWS: "the highest selected option
+ * decides"): "disqualify" above "endsurvey" above every slide, and among slides the furthest.
+ * The seed numbers disqualify -1 and endsurvey -2, so comparing those numbers would let any
+ * other ticked box slip past a disqualifying one.
+ */
+function rank(target: Target, index: number): number {
+  if (target.kind === 'disqualify') return Number.MAX_SAFE_INTEGER;
+  if (target.kind === 'endsurvey') return Number.MAX_SAFE_INTEGER - 1;
+  return Number.isFinite(index) ? index : -1;
+}
+
 /** The skip-logic target the answers on a slide choose, if any. */
 function logicTarget(slides: readonly SurveySlide[], slide: SurveySlide, values: Readonly<Record<string, unknown>>): Target | undefined {
-  let best: { index: number; target: Target } | undefined;
+  let best: { rank: number; target: Target } | undefined;
   for (const field of slide.slideData) {
     if (!LOGIC_FIELD_TYPES.has(field.type)) continue;
     const rules = slide.logic[field.tag] ?? slide.logic[String(field.id ?? '')];
@@ -51,7 +63,9 @@ function logicTarget(slides: readonly SurveySlide[], slide: SurveySlide, values:
     rules.forEach((rule, position) => {
       if (!chosen.includes(rule.optionName)) return;
       const index = Number(rule.index ?? position);
-      if (!best || index > best.index) best = { index, target: targetOf(slides, rule.id, Number.isInteger(index) ? index : undefined) };
+      const target = targetOf(slides, rule.id, Number.isInteger(index) ? index : undefined);
+      const ranked = rank(target, index);
+      if (!best || ranked > best.rank) best = { rank: ranked, target };
     });
   }
   return best?.target;

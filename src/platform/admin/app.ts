@@ -1,7 +1,8 @@
 /**
  * The admin API under /admin/v1, behind the bearer token or the dashboard's session (auth.ts), with the
  * request's clock (../clock.ts); POST /admin/session and /admin/session/sign-out sign the dashboard in and out (sign-in.ts):
- *   GET    /admin/v1/status                 row counts per table, the kinds in dependency order, unpublished page ids
+ *   GET    /admin/v1/status                 row counts per table, the kinds in dependency order, unpublished page ids,
+ *                                           paused webhook endpoints and the dispatches waiting, held or dead
  *   PUT    /admin/v1/{kind}/{id}            store a document (201 created, 200 replaced)
  *   GET    /admin/v1/{kind}/{id}            read it back
  *   DELETE /admin/v1/{kind}/{id}            remove it (409 while others depend on it)
@@ -9,6 +10,7 @@
  *   uploads/{id}/link, contacts/{id}/export, DELETE contacts/{id}: see privacy.ts
  *   GET    /admin/v1/contacts/{id}/consents   a contact's consent records: see consents.ts
  *   PUT webhooks/{id}, webhooks/{id}/test, webhooks/{id}/deliveries: see webhooks.ts
+ * GET /admin/v1/stats/funnels/{id}: a funnel's statistics, see ../stats/routes.ts.
  *   GET catalog (the dashboard's lists of documents): see catalog.ts
  *   GET calendars/{id}/appointments, POST appointments/{id}/cancel (the seller's bookings): see bookings.ts
  * The results calls (contacts, submissions, appointments, orders: lists, exports, one contact
@@ -25,6 +27,7 @@ import { clock } from '../clock';
 import type { AppEnv } from '../env';
 import { ApiError, errorResponse, parseWith, readJson } from '../http';
 import { reportError } from '../../lib/report-error';
+import { unservableVariants } from '../services/experiment-serving';
 import { requireAdminToken } from './auth';
 import { purgeCacheKeys, purgePageCache } from './page-cache';
 import { previewPath } from '../services/preview-links';
@@ -37,6 +40,9 @@ import { addCatalogRoute } from './catalog';
 import { addBookingRoutes } from './bookings';
 import { countTables, deleteDocument, getDocument, putDocument } from './store';
 import { mountResults } from '../results/routes';
+import { sendWebhooksAfterWrites } from '../webhooks/flush';
+import { webhookStatus } from '../webhooks/status';
+import { mountStats } from '../stats/routes';
 
 /** Largest document the admin API accepts (D1 keeps rows up to 2 MB). */
 export const ADMIN_JSON_LIMIT = 1024 * 1024;
@@ -75,18 +81,28 @@ export function createAdminApi(): Hono<AppEnv> {
   // The dashboard's sign-in and sign-out (./sign-in.ts) are the only calls without the token;
   // every other path under /admin that is not the API is the dashboard's page (src/pages/admin/).
   addSignInRoutes(admin);
-  admin.use('/v1/*', requireAdminToken());
+  admin.use('/v1/*', requireAdminToken(), sendWebhooksAfterWrites());
 
   admin.get('/v1/status', async (c) => {
     const counts = await countTables(c.env.DB);
     const empty = KIND_ORDER.every((k) => counts[documentKinds[k].table as keyof typeof counts] === 0);
     // Pages never published: `npm start` publishes the demo's and then checks none is left.
     const unpublished = await c.env.DB.prepare('SELECT id FROM pages WHERE published IS NULL ORDER BY id LIMIT 1000').all<{ id: string }>();
-    return c.json({ counts, empty, kinds: KIND_ORDER, unpublishedPages: unpublished.results.map((row) => row.id) });
+    // Split-test variants served as the control because their page is gone or unpublished.
+    const unservable = await unservableVariants(c.env.DB);
+    return c.json({
+      counts,
+      empty,
+      kinds: KIND_ORDER,
+      unpublishedPages: unpublished.results.map((row) => row.id),
+      unservableVariants: unservable,
+      webhooks: await webhookStatus(c.env.DB),
+    });
   });
 
   // Before the document routes: /v1/contacts/{id} and /v1/{kind}/export are not documents.
   mountResults(admin);
+  mountStats(admin);
 
   admin.post('/v1/pages/:id/publish', async (c) => {
     const pageId = parseWith(pageKind.pathId, c.req.param('id'));
@@ -115,6 +131,7 @@ export function createAdminApi(): Hono<AppEnv> {
     const kind = kindOf(c);
     const doc = await getDocument(c.env.DB, kind, c.req.param('id'));
     if (kind === 'pages') c.header('x-preview-url', await previewUrlOf(c, parseWith(pageKind.pathId, c.req.param('id'))));
+    if (kind === 'experiments') return c.json({ ...(doc as object), unservableVariants: await unservableVariants(c.env.DB, c.req.param('id')) });
     return c.json(doc);
   });
 

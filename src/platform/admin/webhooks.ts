@@ -5,6 +5,8 @@
  *   POST /admin/v1/webhooks/{id}/test        sends a signed `webhook.test` event and answers
  *                                            {delivered, status, duration_ms, delivery_id}
  *   GET  /admin/v1/webhooks/{id}/deliveries  the logged attempts, newest first
+ *   POST /admin/v1/webhook-deliveries/{id}/replay  sends a logged attempt's event again (a new
+ *                                            attempt, the same webhook-id), answered as the test
  */
 import type { Hono } from 'hono';
 import * as v from 'valibot';
@@ -15,6 +17,7 @@ import { webhookUrlProblem } from '../../lib/webhook-url';
 import type { AppEnv, Bindings } from '../env';
 import { ApiError, parseWith, readJson } from '../http';
 import { deliver } from '../services/webhook-delivery';
+import { replayDelivery } from '../webhooks/replay';
 import { putDocument } from './store';
 
 const WEBHOOK_JSON_LIMIT = 64 * 1024;
@@ -29,6 +32,12 @@ function assertUrlAllowed(env: Bindings, body: unknown): void {
   if (typeof url !== 'string') return; // the schema names what is wrong
   const problem = webhookUrlProblem(url.trim(), { allowLocalhost: allowLocalhost(env) });
   if (problem) throw new ApiError(400, problem, 'url');
+}
+
+/** A 409 when a stored URL may no longer receive webhooks (stored before the rules changed, or by another deployment). */
+function assertStoredUrlAllowed(env: Bindings, url: string): void {
+  const problem = webhookUrlProblem(url, { allowLocalhost: allowLocalhost(env) });
+  if (problem) throw new ApiError(409, `The stored ${problem}; store the webhook again with an allowed url`, 'url');
 }
 
 interface WebhookRow {
@@ -55,16 +64,29 @@ export function addWebhookRoutes(admin: Hono<AppEnv>): void {
 
   admin.post('/v1/webhooks/:id/test', async (c) => {
     const webhook = await findWebhook(c.env.DB, pathId(c.req.param('id')));
-    // Stored before the rules changed, or by another deployment: checked again before sending.
-    const problem = webhookUrlProblem(webhook.url, { allowLocalhost: allowLocalhost(c.env) });
-    if (problem) throw new ApiError(409, `The stored ${problem}; store the webhook again with an allowed url`, 'url');
+    assertStoredUrlAllowed(c.env, webhook.url);
     const event = {
       id: newId('evt', c.var.random),
       type: 'webhook.test',
       timestamp: new Date(c.var.now).toISOString(),
       data: { webhookId: webhook.id, message: 'A test event from Edgefunnel' },
     };
+    // Kept like any event (without dispatches), so the attempt can be replayed.
+    await c.env.DB.prepare("INSERT INTO webhook_events (id, type, record_kind, record_id, payload, created_at) VALUES (?, ?, 'test', ?, ?, ?)")
+      .bind(event.id, event.type, webhook.id, JSON.stringify(event), c.var.now)
+      .run();
     return c.json(await deliver(c.env.DB, webhook, event, { now: c.var.now, random: c.var.random }));
+  });
+
+  admin.post('/v1/webhook-deliveries/:id/replay', async (c) => {
+    const deliveryId = pathId(c.req.param('id'));
+    const logged = await c.env.DB.prepare('SELECT webhook_id, event_id FROM webhook_deliveries WHERE id = ?')
+      .bind(deliveryId)
+      .first<{ webhook_id: string; event_id: string }>();
+    if (!logged) throw new ApiError(404, `Delivery ${deliveryId} does not exist`);
+    const webhook = await findWebhook(c.env.DB, logged.webhook_id);
+    assertStoredUrlAllowed(c.env, webhook.url);
+    return c.json(await replayDelivery(c.env.DB, webhook, logged.event_id, { now: c.var.now, random: c.var.random }));
   });
 
   admin.get('/v1/webhooks/:id/deliveries', async (c) => {

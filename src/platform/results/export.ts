@@ -4,12 +4,13 @@
  * columns are fixed before the first row; a submissions export filtered to one form, survey
  * or calendar gets one column per field, headed by its label, any other an `answers` column.
  */
+import { CLICK_ID_KEYS, type Touch, UTM_KEYS } from '../../lib/attribution';
 import { CSV_BOM, csvLine } from '../../lib/csv';
 import type { Position } from './cursor';
 import type { Clause } from './kinds';
 import { readPage } from './list';
 import type { ResultKind } from './query';
-import type { Item, Labels, ShapeContext } from './shape';
+import type { ConsentRef, Item, Labels, ShapeContext } from './shape';
 
 export const EXPORT_BATCH = 250;
 
@@ -18,8 +19,42 @@ type Column = [header: string, value: (item: Item) => unknown];
 const contact = (field: 'name' | 'email' | 'phone'): Column => [field, (item) => (item.contact as Record<string, unknown> | undefined)?.[field]];
 const own = (header: string, key = header): Column => [header, (item) => item[key]];
 
+/**
+ * A touch as columns: `{first|last}_utm_source` … `_utm_content`, `_click_ids` (every ad
+ * click id as `name=value`, joined by `; `), `_referrer`, `_landing` and `_at` (ISO 8601).
+ */
+function touchColumns(which: 'first' | 'last'): Column[] {
+  const touch = (item: Item) => item[which === 'first' ? 'firstTouch' : 'lastTouch'] as Touch | null;
+  return [
+    ...UTM_KEYS.map((key): Column => [`${which}_${key}`, (item) => touch(item)?.[key]]),
+    [
+      `${which}_click_ids`,
+      (item) =>
+        CLICK_ID_KEYS.filter((key) => touch(item)?.[key])
+          .map((key) => `${key}=${touch(item)?.[key]}`)
+          .join('; '),
+    ],
+    [`${which}_referrer`, (item) => touch(item)?.referrer],
+    [`${which}_landing`, (item) => touch(item)?.landing],
+    [`${which}_at`, (item) => (touch(item) ? new Date((touch(item) as Touch).at).toISOString() : '')],
+  ];
+}
+
+/** Attribution and proof of consent, the last columns of every kind. */
+const TRAILING: Column[] = [
+  ...touchColumns('first'),
+  ...touchColumns('last'),
+  [
+    'consent',
+    (item) =>
+      ((item.consents as ConsentRef[] | undefined) ?? [])
+        .map((ref) => `${ref.id} (${ref.checks.map((check) => `${check.field}: ${check.checked ? 'checked' : 'unchecked'}`).join(', ')})`)
+        .join('; '),
+  ],
+];
+
 const COLUMNS: Record<ResultKind, (labels: Labels | null) => Column[]> = {
-  contacts: () => [own('id'), own('name'), own('email'), own('phone'), own('source'), own('created_at', 'createdAt')],
+  contacts: () => [own('id'), own('name'), own('email'), own('phone'), own('source'), own('created_at', 'createdAt'), ...TRAILING],
   submissions: (labels) => [
     own('id'),
     own('kind'),
@@ -28,8 +63,11 @@ const COLUMNS: Record<ResultKind, (labels: Labels | null) => Column[]> = {
     contact('name'),
     contact('email'),
     contact('phone'),
+    own('funnel_id', 'funnelId'),
+    own('step_id', 'stepId'),
     own('created_at', 'createdAt'),
     ...(labels ? labels.map(({ label }): Column => [label, (item) => (item.answers as Record<string, unknown>)[label]]) : [own('answers')]),
+    ...TRAILING,
   ],
   appointments: () => [
     own('id'),
@@ -41,7 +79,10 @@ const COLUMNS: Record<ResultKind, (labels: Labels | null) => Column[]> = {
     contact('name'),
     contact('email'),
     contact('phone'),
+    own('funnel_id', 'funnelId'),
+    own('step_id', 'stepId'),
     own('created_at', 'createdAt'),
+    ...TRAILING,
   ],
   orders: () => [
     own('id'),
@@ -55,6 +96,7 @@ const COLUMNS: Record<ResultKind, (labels: Labels | null) => Column[]> = {
     own('funnel_id', 'funnelId'),
     own('step_id', 'stepId'),
     own('created_at', 'createdAt'),
+    ...TRAILING,
   ],
 };
 

@@ -29,15 +29,17 @@ export const KIND_SPECS = {
   contacts: {
     from: 'contacts t',
     person: 't',
-    columns: `t.id, t.location_id, t.source, t.created_at, ${personColumns('t')}`,
+    columns: `t.id, t.location_id, t.source, t.first_touch, t.last_touch, t.created_at, ${personColumns('t')}`,
     filters: { location_id: eq('t.location_id') },
   },
   submissions: {
     from: 'submissions t LEFT JOIN contacts c ON c.id = t.contact_id',
     person: 'c',
-    columns: `t.id, t.kind, t.ref_id, t.location_id, t.contact_id, t.disqualified, t.data, t.created_at, ${contactColumns}`,
+    columns: `t.id, t.kind, t.ref_id, t.location_id, t.contact_id, t.disqualified, t.data, t.funnel_id, t.step_id, t.first_touch, t.last_touch, t.created_at, ${contactColumns}`,
     filters: {
       location_id: eq('t.location_id'),
+      funnel_id: eq('t.funnel_id'),
+      step_id: eq('t.step_id'),
       form_id: (id) => ({ sql: "t.kind = 'form' AND t.ref_id = ?", params: [id] }),
       survey_id: (id) => ({ sql: "t.kind = 'survey' AND t.ref_id = ?", params: [id] }),
       calendar_id: (id) => ({ sql: "t.kind = 'appointment' AND t.ref_id = ?", params: [id] }),
@@ -48,14 +50,20 @@ export const KIND_SPECS = {
   appointments: {
     from: 'appointments t JOIN calendars k ON k.id = t.calendar_id LEFT JOIN contacts c ON c.id = t.contact_id',
     person: 'c',
-    columns: `t.id, t.calendar_id, t.location_id, t.contact_id, t.start_time, t.end_time, t.status, t.selected_timezone, t.notes, t.order_id, t.created_at, k.name AS k_name, k.timezone AS k_timezone, ${contactColumns}`,
-    filters: { location_id: eq('t.location_id'), calendar_id: eq('t.calendar_id'), status: eq('t.status') },
+    columns: `t.id, t.calendar_id, t.location_id, t.contact_id, t.start_time, t.end_time, t.status, t.selected_timezone, t.notes, t.order_id, t.funnel_id, t.step_id, t.first_touch, t.last_touch, t.created_at, k.name AS k_name, k.timezone AS k_timezone, ${contactColumns}`,
+    filters: {
+      location_id: eq('t.location_id'),
+      funnel_id: eq('t.funnel_id'),
+      step_id: eq('t.step_id'),
+      calendar_id: eq('t.calendar_id'),
+      status: eq('t.status'),
+    },
     statuses: ['booked', 'confirmed', 'cancelled'],
   },
   orders: {
     from: 'orders t LEFT JOIN contacts c ON c.id = t.contact_id',
     person: 'c',
-    columns: `t.id, t.location_id, t.funnel_id, t.step_id, t.contact_id, t.source, t.status, t.currency, t.amount, t.paid_at, t.created_at, ${contactColumns}`,
+    columns: `t.id, t.location_id, t.funnel_id, t.step_id, t.contact_id, t.source, t.status, t.currency, t.amount, t.paid_at, t.first_touch, t.last_touch, t.created_at, ${contactColumns}`,
     filters: { location_id: eq('t.location_id'), funnel_id: eq('t.funnel_id'), step_id: eq('t.step_id'), status: eq('t.status') },
     statuses: ['pending', 'processing', 'paid', 'failed'],
   },

@@ -6,7 +6,7 @@ import { ApiError } from '../http';
 import type { Position } from './cursor';
 import { type Clause, FILTER_TABLES, KIND_SPECS, type KindSpec } from './kinds';
 import type { FilterName, Filters, ResultKind } from './query';
-import { type Item, type Labels, labelsOfFields, type Row, SHAPERS, type ShapeContext } from './shape';
+import { type ConsentRef, type Item, type Labels, labelsOfFields, type Row, SHAPERS, type ShapeContext } from './shape';
 
 /** The WHERE clauses of `filters` for `kind`; 400 for a filter the kind does not take or a status it does not know. */
 export function whereOf(kind: ResultKind, filters: Filters): Clause[] {
@@ -89,7 +89,27 @@ export function shapeContext(db: D1Database): ShapeContext {
       for (const item of results) byOrder.set(String(item.order_id), [...(byOrder.get(String(item.order_id)) ?? []), item]);
       return byOrder;
     },
+    consentsOf: (by, ids) => readConsentRefs(db, by, ids),
   };
+}
+
+/** The consent records of a batch's subjects or contacts, oldest first, by that id. */
+async function readConsentRefs(db: D1Database, by: 'subject' | 'contact', ids: string[]): Promise<Map<string, ConsentRef[]>> {
+  const refs = new Map<string, ConsentRef[]>();
+  if (ids.length === 0) return refs;
+  const column = by === 'subject' ? 'subject_id' : 'contact_id';
+  const { results } = await db
+    .prepare(`SELECT id, ${column} AS owner, checks FROM consent_records WHERE ${column} IN (SELECT value FROM json_each(?)) ORDER BY created_at, id`)
+    .bind(JSON.stringify(ids))
+    .all<{ id: string; owner: string; checks: string }>();
+  for (const row of results) {
+    let checks: ConsentRef['checks'] = [];
+    try {
+      checks = (JSON.parse(row.checks) as { field: string; checked: boolean }[]).map(({ field, checked }) => ({ field, checked }));
+    } catch {}
+    refs.set(row.owner, [...(refs.get(row.owner) ?? []), { id: row.id, checks }]);
+  }
+  return refs;
 }
 
 async function readLabels(db: D1Database, kind: string, refId: string): Promise<Labels> {

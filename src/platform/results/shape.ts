@@ -1,8 +1,11 @@
 /**
  * Rows as a seller reads them: a contact's name, email, phone and source; a submission's
  * answers keyed by the labels of its form or survey; an appointment's times in its
- * calendar's zone; an order's items and amounts in minor units and formatted.
+ * calendar's zone; an order's items and amounts in minor units and formatted. Every row
+ * carries its first and last touch (attribution) and names its consent records by id; the
+ * webhook events reuse these shapers, so what a list shows is what a receiver gets.
  */
+import { parseTouch } from '../../lib/attribution';
 import { formatMoney } from '../../lib/currency';
 import { zoneClock } from '../../lib/time/zone-clock';
 import { zoneOrUtc } from '../../lib/time/zones';
@@ -15,10 +18,18 @@ export type Item = Record<string, unknown> & { id: string; createdAt: string };
 /** A form's or survey's answer keys with the label each is shown under (a repeated label gets its key). */
 export type Labels = { key: string; label: string }[];
 
+/** A consent record as a result row names it: its id and each box's checked state. */
+export interface ConsentRef {
+  id: string;
+  checks: { field: string; checked: boolean }[];
+}
+
 /** What shaping a batch needs beyond its rows, cached for the whole request. */
 export interface ShapeContext {
   labelsOf(kind: string, refId: string): Promise<Labels>;
   itemsOf(orderIds: string[]): Promise<Map<string, Row[]>>;
+  /** The consent records of these subjects (by subject id), or of these contacts (by contact id). */
+  consentsOf(by: 'subject' | 'contact', ids: string[]): Promise<Map<string, ConsentRef[]>>;
 }
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -63,11 +74,32 @@ function valuesOf(data: unknown): Record<string, unknown> {
 
 type Shaper = (rows: Row[], ctx: ShapeContext) => Promise<Item[]>;
 
+/** Attribution (issue 27): the first and last touch as objects, null when none was recorded. */
+const touches = (row: Row) => ({ firstTouch: parseTouch(row.first_touch), lastTouch: parseTouch(row.last_touch) });
+
+/** The consent records of a batch's rows, by the id the rows carry. */
+const consentsOf = (ctx: ShapeContext, rows: Row[], by: 'subject' | 'contact' = 'subject') =>
+  ctx.consentsOf(
+    by,
+    rows.map((row) => row.id),
+  );
+
 export const SHAPERS: Record<ResultKind, Shaper> = {
-  contacts: async (rows) =>
-    rows.map((row) => ({ id: row.id, locationId: row.location_id, ...person(row), source: str(row.source), createdAt: iso(row.created_at) })),
+  contacts: async (rows, ctx) => {
+    const consents = await consentsOf(ctx, rows, 'contact');
+    return rows.map((row) => ({
+      id: row.id,
+      locationId: row.location_id,
+      ...person(row),
+      source: str(row.source),
+      ...touches(row),
+      consents: consents.get(row.id) ?? [],
+      createdAt: iso(row.created_at),
+    }));
+  },
 
   submissions: async (rows, ctx) => {
+    const consents = await consentsOf(ctx, rows);
     const items: Item[] = [];
     for (const row of rows) {
       const labels = await ctx.labelsOf(String(row.kind), String(row.ref_id));
@@ -80,14 +112,19 @@ export const SHAPERS: Record<ResultKind, Shaper> = {
         contact: person(row),
         status: row.disqualified ? 'disqualified' : 'qualified',
         answers: answersByLabel(valuesOf(row.data), labels),
+        funnelId: row.funnel_id ?? null,
+        stepId: row.step_id ?? null,
+        ...touches(row),
+        consents: consents.get(row.id) ?? [],
         createdAt: iso(row.created_at),
       });
     }
     return items;
   },
 
-  appointments: async (rows) =>
-    rows.map((row) => {
+  appointments: async (rows, ctx) => {
+    const consents = await consentsOf(ctx, rows);
+    return rows.map((row) => {
       const zone = zoneOrUtc(row.k_timezone);
       const clock = zoneClock(zone);
       return {
@@ -104,12 +141,18 @@ export const SHAPERS: Record<ResultKind, Shaper> = {
         selectedTimezone: row.selected_timezone,
         notes: str(row.notes),
         orderId: row.order_id,
+        funnelId: row.funnel_id ?? null,
+        stepId: row.step_id ?? null,
+        ...touches(row),
+        consents: consents.get(row.id) ?? [],
         createdAt: iso(row.created_at),
       };
-    }),
+    });
+  },
 
   orders: async (rows, ctx) => {
     const items = await ctx.itemsOf(rows.map((row) => row.id));
+    const consents = await consentsOf(ctx, rows);
     return rows.map((row) => {
       const currency = String(row.currency);
       const amount = Number(row.amount);
@@ -134,6 +177,8 @@ export const SHAPERS: Record<ResultKind, Shaper> = {
           amountFormatted: formatMoney(Number(item.amount), String(item.currency)),
         })),
         paidAt: row.paid_at === null ? null : iso(Number(row.paid_at)),
+        ...touches(row),
+        consents: consents.get(row.id) ?? [],
         createdAt: iso(row.created_at),
       };
     });

@@ -13,7 +13,7 @@ import { canManage, manageToken, requireManage } from '../services/appointment-a
 import { activeAppointment, addNote, cancelAppointment, eventView, getAppointment, moveAppointment, NO_EVENT, strangerView } from '../services/appointments';
 import { recordBookingError } from '../services/booking-errors';
 import { assertWithinCallLimit } from '../services/call-limits';
-import { HOLD_NOT_PAID, holdSlot, holdToken, releaseHoldStatements, requireHolder, TOO_MANY_HOLDS } from '../services/booking-holds';
+import { extendHold, HOLD_NOT_PAID, holdSlot, holdToken, releaseHoldStatements, requireHolder, TOO_MANY_HOLDS } from '../services/booking-holds';
 import { createBookingSetupIntent } from '../services/booking-setup-intent';
 import { paymentProviderFrom } from '../payments';
 import { bookAppointment } from '../services/bookings';
@@ -75,7 +75,7 @@ export function registerAppointmentRoutes(app: Hono<AppEnv>): void {
     // A free calendar is refused before it costs the client a hold of its limit.
     if (!isPaidCalendar(calendar)) throw new ApiError(400, HOLD_NOT_PAID);
     await assertWithinCallLimit(c.env.DB, 'hold', { ip: clientIp(c), scope: calendar.id }, c.var.now, rateLimitScale(c.env), TOO_MANY_HOLDS);
-    const hold = await holdSlot(c.env.DB, calendar, json.selected_slot, c.var.now, c.var.random);
+    const hold = await holdSlot(c.env.DB, calendar, json.selected_slot, c.var.now, c.var.random, json.user_id || null);
     return c.json({ hold_id: hold.id, hold_token: await holdToken(c.env, hold.id), expires_at: hold.expires_at });
   });
 
@@ -83,6 +83,11 @@ export function registerAppointmentRoutes(app: Hono<AppEnv>): void {
     await requireHolder(c.env, params.holdId, json.token);
     await c.env.DB.batch(releaseHoldStatements(c.env.DB, params.holdId));
     return c.json({ status: true });
+  });
+
+  mount(app, calls.extendHold, async (c, { params, json }) => {
+    await requireHolder(c.env, params.holdId, json.token);
+    return c.json({ expires_at: await extendHold(c.env.DB, params.holdId, c.var.now) });
   });
 
   mount(app, calls.bookingError, async (c, { json }) => {

@@ -83,7 +83,8 @@ export function registerCalendarRoutes(app: Hono<AppEnv>): void {
   mount(app, calls.freeSlots, async (c, { query }) => {
     const calendar = await getCalendar(c.env.DB, query.calendar_id);
     if (!calendar) throw new ApiError(404, NO_CALENDAR);
-    const slots = await calendarFreeSlots(c.env.DB, calendar, { from: query.startDate, to: query.endDate, timeZone: query.timezone }, c.var.now);
+    const range = { from: query.startDate, to: query.endDate, timeZone: query.timezone };
+    const slots = await calendarFreeSlots(c.env.DB, calendar, range, c.var.now, query.user_id || null);
     return c.json(slots);
   });
 }

@@ -7,7 +7,9 @@ import { ApiError } from '../http';
 import { getCalendar } from '../services/calendars';
 import { getForm } from '../services/forms';
 import { issueFormToken } from '../services/form-token';
+import { createFormSetupIntent, formPaymentView, verifyFormPayment } from '../services/form-payment';
 import { getLocation } from '../services/locations';
+import { paymentProviderFrom } from '../payments';
 import { type Recorded, recordSubmission, storedSubmission } from '../services/record-submission';
 import { defendSubmission } from '../services/spam-defence';
 import type { DefendedKind } from '../../lib/spam-defence';
@@ -63,7 +65,16 @@ export function registerFormsRoutes(app: Hono<AppEnv>): void {
     const location = await getLocation(c.env.DB, form.locationId);
     // Beside the seed's keys: what the widget needs to read phone numbers and dates as the location does.
     const place = location ? { country: location.country, timezone: location.timezone, language: location.language } : undefined;
-    return c.json({ ...form, form: form.form, locationId: form.locationId, name: form.name, location: place });
+    // A form that takes a card: its amount (minor units), currency and publishable key ('' when cards are not configured).
+    const publishable = location?.stripePublishableKey || c.env.STRIPE_PUBLISHABLE_KEY || '';
+    const paymentView = formPaymentView(form, publishable, !!c.env.STRIPE_SECRET_KEY && !!publishable);
+    return c.json({ ...form, form: form.form, locationId: form.locationId, name: form.name, location: place, paymentView });
+  });
+
+  mount(app, formsCalls.setupIntent, async (c, { json }) => {
+    const form = await getForm(c.env.DB, json.formId);
+    if (!form) throw new ApiError(404, NOT_FOUND);
+    return c.json({ client_secret: await createFormSetupIntent(await paymentProviderFrom(c.env), form) });
   });
 
   mount(app, formsCalls.widgetToken, async (c, { query }) => {
@@ -91,6 +102,7 @@ export function registerFormsRoutes(app: Hono<AppEnv>): void {
     };
     const prepared = await prepareSubmission(env, req);
     if ('errors' in prepared) return fieldErrors(c, prepared.errors);
-    return c.json(formAnswer(await recordSubmission(env, req, prepared, { refId: form.id })));
+    const payment = await verifyFormPayment(await paymentProviderFrom(c.env), form, payload);
+    return c.json(formAnswer(await recordSubmission(env, req, prepared, { refId: form.id }, payment)));
   });
 }

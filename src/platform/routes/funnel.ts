@@ -5,16 +5,20 @@ import { funnelCalls as calls } from '../../schemas/calls/funnel';
 import type { AppEnv } from '../env';
 import { ApiError } from '../http';
 import { assertWithinCallLimit, type LimitedCall } from '../services/call-limits';
+import { firstLanguage } from '../services/consent';
 import { findContactByEmail } from '../services/contacts';
 import { recordBrowserEvent } from '../services/funnel-events';
 import { locationExists } from '../services/locations';
 import { submitOptin } from '../services/optin';
 import { getFunnelPage } from '../services/pages';
+import { EDGE_TOKEN_HEADER, isEdgeCallToken } from '../services/experiment-serving';
+import { RELAYED_VARIANTS_HEADER, variantCookiesOf } from '../services/experiment-tags';
 import { signingKey } from '../secrets';
 import { getRobotsTxt } from '../services/robots';
 import { rateLimitScale } from '../services/rate-limit';
 import { assertSessionTarget, ensureSession } from '../services/sessions';
 import { clientIp } from './submit-env';
+import { recordVitals } from '../stats/vitals';
 
 /** Counts a public call against its limits (services/call-limits.ts) by the client address the forms use too. */
 function limitCall(c: Context<AppEnv>, call: LimitedCall, locationId?: string): Promise<void> {
@@ -26,7 +30,13 @@ export function registerFunnelRoutes(app: Hono<AppEnv>): void {
   mount(app, calls.getPage, async (c, { json }) => {
     const page = await getFunnelPage(
       c.env.DB,
-      { pageId: json.page_id, host: json.domain_name, path: json.page_url, preview: json.preview },
+      {
+        pageId: json.page_id,
+        host: json.domain_name,
+        path: json.page_url,
+        preview: json.preview,
+        edge: await isEdgeCallToken(c.env, c.req.header(EDGE_TOKEN_HEADER)),
+      },
       c.env.STRIPE_PUBLISHABLE_KEY,
       { key: signingKey(c.env, 'preview'), token: json.preview_token },
     );
@@ -56,6 +66,12 @@ export function registerFunnelRoutes(app: Hono<AppEnv>): void {
     return c.json({ ok: true });
   });
 
+  mount(app, calls.vitals, async (c, { json }) => {
+    await limitCall(c, 'vitals');
+    await recordVitals(c.env.DB, json, c.var.now);
+    return c.json({ ok: true });
+  });
+
   mount(app, calls.session, async (c, { json }) => {
     if (!(await locationExists(c.env.DB, json.locationId))) throw new ApiError(404, 'Location not found');
     await assertSessionTarget(c.env.DB, json.locationId, json.type, json.id);
@@ -78,6 +94,8 @@ export function registerFunnelRoutes(app: Hono<AppEnv>): void {
 
   mount(app, calls.contact, async (c, { json }) => {
     await limitCall(c, 'contact', json.location_id);
-    return c.json(await submitOptin(c.env.DB, json, c.var.now, c.var.random));
+    const visitor = { ip: clientIp(c), userAgent: c.req.header('user-agent') ?? null, language: firstLanguage(c.req.header('accept-language')) };
+    const variantCookies = variantCookiesOf(c.req.header('cookie'), c.req.header(RELAYED_VARIANTS_HEADER));
+    return c.json(await submitOptin(c.env.DB, json, c.var.now, c.var.random, { cookie: c.req.header('cookie') ?? null, visitor, variantCookies }));
   });
 }

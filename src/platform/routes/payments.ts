@@ -1,4 +1,5 @@
 /** Routes of the payments area: thin handlers over services. */
+import { RELAYED_VARIANTS_HEADER, variantCookiesOf } from '../services/experiment-tags';
 import type { Hono } from 'hono';
 import { mount } from '../call';
 import { paymentsCalls as calls } from '../../schemas/calls/payments';
@@ -9,6 +10,8 @@ import { readProof, setProof } from '../payments/one-click-proof';
 import { type PaymentEvent, PaymentFailure, type PaymentProvider } from '../payments/provider';
 import { applyPaymentEvent } from '../services/payment-events';
 import { payOrder } from '../services/checkout';
+import { firstLanguage } from '../services/consent';
+import { clientIp } from './submit-env';
 import { getFunnel } from '../services/funnels';
 import { locationExists } from '../services/locations';
 import { listStepProducts } from '../services/products';
@@ -61,7 +64,14 @@ export function registerPaymentsRoutes(app: Hono<AppEnv>): void {
     const secret = c.env.STRIPE_SECRET_KEY ?? '';
     const { now, random } = c.var;
     const proof = json.submissionType === 3 ? await readProof(c, secret, json.funnelId, now) : null;
-    const { result, paid } = await payOrder(c.env.DB, provider, json, { now, random, proof });
+    const { result, paid } = await payOrder(c.env.DB, provider, json, {
+      now,
+      random,
+      proof,
+      cookie: c.req.header('cookie') ?? null,
+      visitor: { ip: clientIp(c), userAgent: c.req.header('user-agent') ?? null, language: firstLanguage(c.req.header('accept-language')) },
+      variantCookies: variantCookiesOf(c.req.header('cookie'), c.req.header(RELAYED_VARIANTS_HEADER)),
+    });
     // An upsell keeps the proof it was bought with: its window counts from the first purchase.
     await setProof(c, secret, proof ?? paid, now);
     return c.json(result);

@@ -1,4 +1,5 @@
 /** What the widget routes hand the submission services: bindings, the request's clock and randomness, the spam defence's input, and the 403/422/429 answers. */
+import { RELAYED_VARIANTS_HEADER, variantCookiesOf } from '../services/experiment-tags';
 import type { Context } from 'hono';
 import { todayIn } from '../../lib/time/today';
 import type { FieldError } from '../../lib/validation/fields';
@@ -27,10 +28,13 @@ export function submitEnv(c: Context<AppEnv>, zone: string): SubmitEnv {
     today: todayIn(zone, now),
     random,
     turnstileSecret: c.env.TURNSTILE_SECRET_KEY || undefined,
+    turnstileUrl: c.env.TURNSTILE_VERIFY_URL || undefined,
     remoteIp: clientIp(c),
     userAgent: c.req.header('user-agent') ?? null,
     language: firstLanguage(c.req.header('accept-language')),
+    cookie: c.req.header('cookie') ?? null,
     secrets: c.env,
+    variantCookies: variantCookiesOf(c.req.header('cookie'), c.req.header(RELAYED_VARIANTS_HEADER)),
   };
 }
 

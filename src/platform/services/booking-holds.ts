@@ -14,7 +14,8 @@ import { hmacSign, hmacVerify } from '../../lib/signing';
 import { type CalendarDocument, isPaidCalendar } from '../../schemas/calendar';
 import { ApiError } from '../http';
 import { type SigningSecrets, signingKey } from '../secrets';
-import { claimMinutes, isSlotConflict, SLOT_TAKEN, slotIsFree } from './slots';
+import { hostsFor } from './round-robin';
+import { claimMinutes, isSlotConflict, SLOT_TAKEN } from './slots';
 
 export const HOLD_MS = 10 * 60_000;
 
@@ -38,6 +39,8 @@ export interface HoldRow {
   start_time: number;
   end_time: number;
   expires_at: number;
+  /** The team member whose slot is held (team calendars), else null. */
+  user_id: string | null;
 }
 
 /** Statements that drop a calendar's expired holds and free their minutes; they open every claiming batch. */
@@ -48,30 +51,45 @@ export function clearExpiredHolds(db: D1Database, calendarId: string, now: numbe
   ];
 }
 
-/** Holds `start` of a paid calendar for HOLD_MS; 400 for a free calendar, 409 when it is taken or held by someone else. */
-export async function holdSlot(db: D1Database, calendar: CalendarDocument, start: number, now: number, random?: RandomBytes): Promise<HoldRow> {
+/**
+ * Holds `start` of a paid calendar for HOLD_MS; 400 for a free calendar, 409 when it is taken
+ * or held by someone else. On a team calendar the hold is a member's: the one named, else the
+ * next free one in round-robin order, and the booking made with the hold goes to them.
+ */
+export async function holdSlot(
+  db: D1Database,
+  calendar: CalendarDocument,
+  start: number,
+  now: number,
+  random?: RandomBytes,
+  userId?: string | null,
+): Promise<HoldRow> {
   if (!isPaidCalendar(calendar)) throw new ApiError(400, HOLD_NOT_PAID);
-  if (!(await slotIsFree(db, calendar, start, now))) throw new ApiError(409, SLOT_TAKEN);
-  const hold: HoldRow = {
-    id: newId('hold', random),
-    calendar_id: calendar.id,
-    start_time: start,
-    end_time: start + calendar.slot_duration * 60_000,
-    expires_at: now + HOLD_MS,
-  };
-  try {
-    await db.batch([
-      ...clearExpiredHolds(db, calendar.id, now),
-      db
-        .prepare('INSERT INTO slot_holds (id, calendar_id, start_time, end_time, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-        .bind(hold.id, hold.calendar_id, hold.start_time, hold.end_time, hold.expires_at, now),
-      claimMinutes(db, calendar.id, { start: hold.start_time, end: hold.end_time }, hold.id),
-    ]);
-  } catch (err) {
-    if (isSlotConflict(err)) throw new ApiError(409, SLOT_TAKEN);
-    throw err;
+  const hosts = await hostsFor(db, calendar, start, now, { wanted: userId });
+  const id = newId('hold', random);
+  for (const host of hosts) {
+    const hold: HoldRow = {
+      id,
+      calendar_id: calendar.id,
+      start_time: start,
+      end_time: start + calendar.slot_duration * 60_000,
+      expires_at: now + HOLD_MS,
+      user_id: host,
+    };
+    try {
+      await db.batch([
+        ...clearExpiredHolds(db, calendar.id, now),
+        db
+          .prepare('INSERT INTO slot_holds (id, calendar_id, user_id, start_time, end_time, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+          .bind(hold.id, hold.calendar_id, host, hold.start_time, hold.end_time, hold.expires_at, now),
+        claimMinutes(db, calendar.id, { start: hold.start_time, end: hold.end_time }, hold.id, host),
+      ]);
+      return hold;
+    } catch (err) {
+      if (!isSlotConflict(err)) throw err;
+    }
   }
-  return hold;
+  throw new ApiError(409, SLOT_TAKEN);
 }
 
 /** Statements that release a hold (the visitor went back, or booked with it). */
@@ -81,6 +99,22 @@ export function releaseHoldStatements(db: D1Database, holdId: string): D1Prepare
     db.prepare('DELETE FROM slot_units WHERE owner = (SELECT id FROM slot_holds WHERE id = ?)').bind(holdId),
     db.prepare('DELETE FROM slot_holds WHERE id = ?').bind(holdId),
   ];
+}
+
+export const HOLD_NOT_EXTENDED = 'This hold has ended or was already extended.';
+
+/**
+ * Extends a live hold by HOLD_MS, once (issue 31: the visitor is warned before it ends and
+ * may keep the time once more). A hold already extended is one whose end is more than HOLD_MS
+ * after it was taken, so no column records it. 409 when it has ended or was extended.
+ */
+export async function extendHold(db: D1Database, holdId: string, now: number): Promise<number> {
+  const row = await db
+    .prepare('UPDATE slot_holds SET expires_at = expires_at + ? WHERE id = ? AND expires_at > ? AND expires_at - created_at <= ? RETURNING expires_at')
+    .bind(HOLD_MS, holdId, now, HOLD_MS)
+    .first<{ expires_at: number }>();
+  if (!row) throw new ApiError(409, HOLD_NOT_EXTENDED);
+  return row.expires_at;
 }
 
 /** The visitor's live hold of this calendar and start, or null (expired, released or another slot). */

@@ -1,7 +1,7 @@
 /**
  * Rate limits of the public calls (issue 32), all numbers in one place: the unique-email
  * check, which tells whether an email is a contact, per client address and per location;
- * the opt-in and the page's events per client address; slot holds per client address and per
+ * the opt-in, the page's events and its speed reports per client address; slot holds per client address and per
  * calendar, so nobody takes a paid calendar's slots off it. A refused call answers 429 and
  * writes nothing. Counted in D1 by `overLimit` (./rate-limit.ts), times RATE_LIMIT_SCALE.
  */
@@ -20,6 +20,8 @@ export const CALL_LIMITS = {
   exists: { perIp: { limit: 10, windowMs: 10 * MINUTE }, perScope: { limit: 100, windowMs: MINUTE } },
   contact: { perIp: { limit: 20, windowMs: 10 * MINUTE } },
   funnelEvent: { perIp: { limit: 120, windowMs: 10 * MINUTE } },
+  // One report per page view (src/client/vitals.ts), as many as the views a page may report.
+  vitals: { perIp: { limit: 120, windowMs: 10 * MINUTE } },
   // A hold lasts 10 minutes; a launch may bring many buyers to one calendar's card step at once.
   hold: { perIp: { limit: 5, windowMs: 10 * MINUTE }, perScope: { limit: 200, windowMs: 10 * MINUTE } },
 } as const satisfies Record<string, { perIp: Limit; perScope?: Limit }>;

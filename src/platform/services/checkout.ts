@@ -7,6 +7,11 @@
  * stays "processing": a retry replays the charge and records it, and the provider's
  * webhook reconciles it (payment-events.ts).
  */
+import { requestTouches } from './attribution';
+import type { ConsentVisitor } from './consent';
+import { hasConsentRecord } from './consent-records';
+import { orderTerms } from './order-consent';
+import { experimentTag, stepShowsPageSql, type VariantCookies } from './experiment-tags';
 import { cryptoRandom, type RandomBytes } from '../../lib/ids';
 import { cutText } from '../../lib/text';
 import { type PayPayload, SUBMISSION_TYPES } from '../../schemas/payment-calls';
@@ -45,17 +50,23 @@ export interface PayContext {
   random?: RandomBytes;
   /** The visitor's verified proof of an order paid in this funnel visit (payment buttons). */
   proof: OneClickProof | null;
+  /** The request's Cookie header: the edge's attribution cookies (./attribution.ts). */
+  cookie?: string | null;
+  /** Who sent it, for the consent record of the order form's terms. */
+  visitor?: ConsentVisitor;
+  /** The visitor's split-test variant cookies: the order carries its test and variant (./experiment-tags.ts). */
+  variantCookies?: VariantCookies;
 }
 
 async function orderPlace(db: D1Database, p: PayPayload) {
   const funnel = await getFunnel(db, p.funnelId);
   if (!funnel || funnel.locationId !== p.locationId) throw new ApiError(404, 'Funnel not found');
   const step = await db
-    .prepare('SELECT id, page_id FROM funnel_steps WHERE id = ? AND funnel_id = ?')
-    .bind(p.stepId, funnel.id)
-    .first<{ id: string; page_id: string | null }>();
+    .prepare(`SELECT s.id, s.page_id, ${stepShowsPageSql('s', '?3')} AS shows FROM funnel_steps s WHERE s.id = ?1 AND s.funnel_id = ?2`)
+    .bind(p.stepId, funnel.id, p.pageId ?? null)
+    .first<{ id: string; page_id: string | null; shows: number }>();
   if (!step) throw new ApiError(404, 'Funnel step not found');
-  if (p.pageId && step.page_id !== p.pageId) throw new ApiError(404, 'Page not found');
+  if (p.pageId && !step.shows) throw new ApiError(404, 'Page not found');
   return { funnel, step };
 }
 
@@ -146,7 +157,20 @@ export async function payOrder(db: D1Database, provider: PaymentProvider, p: Pay
     await asApiError(provider.checkCardSetup({ setupIntentId: card.setupIntentId, paymentMethodId: card.paymentMethodId, locationId: p.locationId }));
   }
 
+  const terms =
+    p.submissionType !== SUBMISSION_TYPES.orderForm
+      ? null
+      : await orderTerms({
+          db,
+          locationId: p.locationId,
+          pageId: p.pageId ?? step.page_id,
+          box: 'terms' in p ? p.terms : undefined,
+          pageUrl: p.eventData.page_url,
+          visitor: ctx.visitor ?? { ip: null, userAgent: null, language: null },
+          now,
+        });
   const session = await sessionOf(db, p, funnel, order?.session_id ?? null, now, random);
+  const tag = order ? null : await experimentTag(db, ctx.variantCookies, { funnelId: funnel.id, stepId: step.id });
   order ??= await createOrder(
     db,
     { of: submission, n: attempt.attempt, key: attempt.key },
@@ -162,11 +186,14 @@ export async function payOrder(db: D1Database, provider: PaymentProvider, p: Pay
       sessionId: session.sessionId,
       currency,
       products,
+      touches: requestTouches(ctx.cookie, p.eventData, now),
+      tag,
     },
     now,
     random,
   );
   if (order.status === 'paid') return outcome(db, order, session.sessionFingerprint, now);
+  if (terms && !(await hasConsentRecord(db, 'order', order.id))) await (await terms(order.id, order.contact_id)).run();
 
   let result: Awaited<ReturnType<PaymentProvider['chargeOrder']>>;
   try {

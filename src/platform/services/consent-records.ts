@@ -46,6 +46,11 @@ export async function contactConsents(db: D1Database, contactId: string, order: 
   return results.map(shape);
 }
 
+/** Whether a consent record of this subject is stored (an order's terms are recorded once, whatever its retries). */
+export async function hasConsentRecord(db: D1Database, kind: string, subjectId: string): Promise<boolean> {
+  return (await db.prepare('SELECT 1 AS found FROM consent_records WHERE subject_kind = ? AND subject_id = ?').bind(kind, subjectId).first()) !== null;
+}
+
 const hashed = async (value: string | null) => (value === null ? null : `sha256:${await sha256Hex(value)}`);
 const pathOnly = (url: string | null) => (url === null ? null : url.replace(/[?#].*$/s, ''));
 

@@ -65,7 +65,8 @@ export interface ConsentRecordInput {
   /** The contact: a value, or an expression reading it inside the same batch (./contacts.ts idSql). */
   contact: { sql: string; params: unknown[] };
   subjectKind: ConsentSubjectKind;
-  subjectId: string;
+  /** The subject's id: a value, or (an opt-in's contact) an expression reading it inside the same batch. */
+  subjectId: string | { sql: string; params: unknown[] };
   checks: readonly ConsentCheck[];
   formVersion: number | null;
   pageId: string | null;
@@ -79,18 +80,19 @@ export interface ConsentRecordInput {
 export async function consentStatement(db: D1Database, input: ConsentRecordInput, now: number, random?: RandomBytes): Promise<D1PreparedStatement> {
   const text = input.checks.map((c) => c.label).join('\n');
   const short = (x: string | null, max: number) => (x ? cutText(x, max) : null);
+  const subject = typeof input.subjectId === 'string' ? { sql: '?', params: [input.subjectId] } : input.subjectId;
   return db
     .prepare(
       `INSERT INTO consent_records (id, contact_id, location_id, subject_kind, subject_id, text, text_sha256, form_version, page_id, page_version,
          page_url, parent_url, ip, user_agent, language, checks, created_at)
-       VALUES (?, ${input.contact.sql}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       VALUES (?, ${input.contact.sql}, ?, ?, ${subject.sql}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
     .bind(
       newId('cns', random),
       ...input.contact.params,
       input.locationId,
       input.subjectKind,
-      input.subjectId,
+      ...subject.params,
       text,
       await sha256Hex(text),
       input.formVersion,

@@ -2,9 +2,11 @@
  * Contacts: one per location and email, and one per location and phone among contacts
  * without an email (two partial unique indexes), so a visitor who opts in, buys and books
  * is one contact, however many of those requests arrive at once. Later submissions fill in
- * fields and never blank them out. A write is a single upsert statement, so a caller can
+ * fields and never blank them out; the first touch (attribution) is never replaced, the last
+ * touch is the latest one known. A write is a single upsert statement, so a caller can
  * put it in the same D1 batch as the rows that point at the contact.
  */
+import { NO_TOUCHES, type Touches } from '../../lib/attribution';
 import { newId, type RandomBytes } from '../../lib/ids';
 
 /** A contact as services hand it over: every field optional except the location. */
@@ -31,6 +33,8 @@ export interface ContactInput {
   /** The opt-in's `session_d`: the page's email-validation flag. */
   emailValidation?: number | null;
   customFields?: Record<string, unknown>;
+  /** The visitor's first and last touch: the first is kept once stored, the last follows the latest record. */
+  touches?: Touches;
 }
 
 export interface ContactRow {
@@ -122,6 +126,7 @@ export async function prepareContactWrite(db: D1Database, raw: ContactInput, now
   values[0] = email;
   const custom = JSON.stringify(input.customFields ?? {});
   const id = newId('ct', random);
+  const touches = input.touches ?? NO_TOUCHES;
 
   if (!email && phone) {
     // A contact with an email may carry this phone too: the earliest such contact is the one.
@@ -130,8 +135,11 @@ export async function prepareContactWrite(db: D1Database, raw: ContactInput, now
       const sets = COLUMNS.map((n) => `${n} = COALESCE(?, ${n})`).join(', ');
       return {
         statement: db
-          .prepare(`UPDATE contacts SET ${sets}, custom_fields = json_patch(custom_fields, ?), updated_at = ? WHERE id = ? RETURNING id`)
-          .bind(...values, custom, now, existing.id),
+          .prepare(
+            `UPDATE contacts SET ${sets}, custom_fields = json_patch(custom_fields, ?), first_touch = COALESCE(first_touch, ?),
+               last_touch = COALESCE(?, last_touch), updated_at = ? WHERE id = ? RETURNING id`,
+          )
+          .bind(...values, custom, touches.first, touches.last, now, existing.id),
         idSql: { sql: '?', params: [existing.id] },
         newId: id,
       };
@@ -142,14 +150,16 @@ export async function prepareContactWrite(db: D1Database, raw: ContactInput, now
   const target = email ? '(location_id, email) WHERE email IS NOT NULL' : '(location_id, phone) WHERE email IS NULL AND phone IS NOT NULL';
   const upsert =
     email || phone
-      ? ` ON CONFLICT ${target} DO UPDATE SET ${fill}, custom_fields = json_patch(contacts.custom_fields, excluded.custom_fields), updated_at = excluded.updated_at`
+      ? ` ON CONFLICT ${target} DO UPDATE SET ${fill}, custom_fields = json_patch(contacts.custom_fields, excluded.custom_fields),
+          first_touch = COALESCE(contacts.first_touch, excluded.first_touch), last_touch = COALESCE(excluded.last_touch, contacts.last_touch),
+          updated_at = excluded.updated_at`
       : '';
   const statement = db
     .prepare(
-      `INSERT INTO contacts (id, location_id, ${COLUMNS.join(', ')}, custom_fields, created_at, updated_at)
-       VALUES (?, ?, ${COLUMNS.map(() => '?').join(', ')}, ?, ?, ?)${upsert} RETURNING id`,
+      `INSERT INTO contacts (id, location_id, ${COLUMNS.join(', ')}, custom_fields, first_touch, last_touch, created_at, updated_at)
+       VALUES (?, ?, ${COLUMNS.map(() => '?').join(', ')}, ?, ?, ?, ?, ?)${upsert} RETURNING id`,
     )
-    .bind(id, input.locationId, ...values, custom, now, now);
+    .bind(id, input.locationId, ...values, custom, touches.first, touches.last, now, now);
   if (email)
     return { statement, idSql: { sql: '(SELECT id FROM contacts WHERE location_id = ? AND email = ?)', params: [input.locationId, email] }, newId: id };
   if (phone)

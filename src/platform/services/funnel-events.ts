@@ -8,6 +8,7 @@
  * upsells) written in the same batch as the contact, submission or paid order they count.
  * Funnel statistics count conversions from `server` rows alone.
  */
+import { stepShowsPageSql } from './experiment-tags';
 import type { BrowserEventType, FunnelEventType } from '../../schemas/funnel-calls';
 import { ApiError } from '../http';
 
@@ -23,6 +24,9 @@ export interface FunnelEvent {
   oldFingerprint?: string | null;
   contactId?: string | null;
   data?: Record<string, unknown>;
+  /** The visitor's split test and variant (./experiment-tags.ts), on events the server records. */
+  experimentId?: string | null;
+  variantId?: string | null;
 }
 
 /** Who recorded an event: the visitor's page, or the server where it stored what the event counts. */
@@ -32,13 +36,13 @@ export type EventSource = 'browser' | 'server';
 export async function assertFunnelStep(db: D1Database, funnelId: string, stepId: string, pageId: string): Promise<{ locationId: string }> {
   const row = await db
     .prepare(
-      `SELECT f.location_id, s.page_id FROM funnel_steps s JOIN funnels f ON f.id = s.funnel_id
-       WHERE s.id = ? AND s.funnel_id = ?`,
+      `SELECT f.location_id, ${stepShowsPageSql('s', '?3')} AS shows FROM funnel_steps s JOIN funnels f ON f.id = s.funnel_id
+       WHERE s.id = ?1 AND s.funnel_id = ?2`,
     )
-    .bind(stepId, funnelId)
-    .first<{ location_id: string; page_id: string | null }>();
+    .bind(stepId, funnelId, pageId)
+    .first<{ location_id: string; shows: number }>();
   if (!row) throw new ApiError(404, 'Funnel step not found');
-  if (row.page_id !== pageId) throw new ApiError(404, 'Page not found');
+  if (!row.shows) throw new ApiError(404, 'Page not found');
   return { locationId: row.location_id };
 }
 
@@ -68,8 +72,8 @@ function eventStatement(
   return db
     .prepare(
       `INSERT INTO funnel_events
-         (funnel_id, page_id, step_id, domain_name, page_url, fingerprint, old_fingerprint, contact_id, event_type, data, source, created_at)
-       SELECT ?, ?, ?, ?, ?, ?, ?, ${contact?.sql ?? '?'}, ?, ?, ?, ? WHERE ${when?.sql ?? '1'}`,
+         (funnel_id, page_id, step_id, domain_name, page_url, fingerprint, old_fingerprint, contact_id, event_type, data, source, created_at, experiment_id, variant_id)
+       SELECT ?, ?, ?, ?, ?, ?, ?, ${contact?.sql ?? '?'}, ?, ?, ?, ?, ?, ? WHERE ${when?.sql ?? '1'}`,
     )
     .bind(
       event.funnelId ?? null,
@@ -84,6 +88,8 @@ function eventStatement(
       JSON.stringify(event.data ?? {}),
       source,
       now,
+      event.experimentId ?? null,
+      event.variantId ?? null,
       ...(when?.params ?? []),
     );
 }

@@ -15,6 +15,10 @@ export interface Location {
   phone: string;
   email: string;
   branding: { logoURL: string; domain: string; name: string };
+  /** Tracking settings: the pixel of the location's funnel pages. */
+  tracking: { fbPixelId: string; fbPixelEvent: string };
+  /** The membership site (requirements ROUTES-9): an http(s) URL or a site path, '' for none. */
+  membershipUrl: string;
   /** The seller's own publishable key, when it has one; only `pk_` keys are ever kept. */
   stripePublishableKey: string;
 }
@@ -34,6 +38,14 @@ const locationExtras = v.looseObject({
   email: v.optional(v.fallback(v.string(), ''), ''),
   branding: v.optional(v.fallback(branding, { logoURL: '', domain: '', name: '' }), {}),
   stripePublishableKey: v.optional(v.fallback(v.string(), ''), ''),
+  membershipUrl: v.optional(v.fallback(v.string(), ''), ''),
+  tracking: v.optional(
+    v.fallback(v.looseObject({ fbPixelId: v.optional(v.fallback(v.string(), ''), ''), fbPixelEvent: v.optional(v.fallback(v.string(), ''), '') }), {
+      fbPixelId: '',
+      fbPixelEvent: '',
+    }),
+    {},
+  ),
 });
 
 function parseDoc(doc: string): v.InferOutput<typeof locationExtras> {
@@ -71,6 +83,8 @@ export function locationFromRow(row: LocationRow): Location {
     email: doc.email,
     branding: { logoURL: doc.branding.logoURL, domain: doc.branding.domain, name: doc.branding.name || row.name },
     stripePublishableKey: publishableOnly(doc.stripePublishableKey),
+    membershipUrl: doc.membershipUrl,
+    tracking: { fbPixelId: doc.tracking.fbPixelId, fbPixelEvent: doc.tracking.fbPixelEvent },
   };
 }
 

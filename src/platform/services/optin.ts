@@ -3,22 +3,37 @@
  * contact of the location (one per email, or per phone without one), the funnel records an
  * optin event for the step, and the visitor's session is kept or started. Every check runs
  * before the writes, and the writes go in one D1 batch: all of them happen or none does,
- * so a failed opt-in can simply be sent again.
+ * so a failed opt-in can simply be sent again. The batch holds the contact.created or
+ * contact.updated webhook event too (../webhooks/outbox.ts).
  *
  * A fingerprint is no secret (a readable cookie, echoed by several answers), so it never
  * finds or changes a stored contact: only an email or phone the visitor typed does. The
  * answer carries what the caller sent and the ids the page needs, never the stored
  * contact's other fields; the sticky contact lives in the visitor's own browser storage.
  */
+import { experimentTag, type VariantCookies } from './experiment-tags';
 import type { ContactPayload } from '../../schemas/funnel-calls';
 import { cryptoRandom, newFingerprint, type RandomBytes } from '../../lib/ids';
 import { asPhone } from '../../lib/validation/phone';
 import { ApiError } from '../http';
+import { contactEvent, outboxBatch } from '../webhooks/outbox';
+import { requestTouches } from './attribution';
+import type { ConsentVisitor } from './consent';
 import { prepareContactWrite } from './contacts';
+import { optinConsent } from './order-consent';
 import { assertFunnelStep, funnelEventStatement } from './funnel-events';
 import { type Funnel, getFunnel } from './funnels';
 import { getLocation } from './locations';
 import { prepareSession } from './sessions';
+
+/** What the request tells beyond its payload: its Cookie header (the attribution cookies). */
+export interface OptinVisit {
+  cookie?: string | null;
+  /** Who sent it (CF-Connecting-IP, User-Agent, Accept-Language), for the consent record. */
+  visitor?: ConsentVisitor;
+  /** The visitor's split-test cookies, whose variant the opt-in event carries (./experiment-tags.ts). */
+  variantCookies?: VariantCookies;
+}
 
 export interface OptinResult {
   /** The contact's id and the fields of this request, never what was stored before. */
@@ -51,7 +66,13 @@ async function funnelOf(db: D1Database, funnelId: string | undefined, locationId
   return funnel;
 }
 
-export async function submitOptin(db: D1Database, p: ContactPayload, now: number, random: RandomBytes = cryptoRandom): Promise<OptinResult> {
+export async function submitOptin(
+  db: D1Database,
+  p: ContactPayload,
+  now: number,
+  random: RandomBytes = cryptoRandom,
+  visit: OptinVisit = {},
+): Promise<OptinResult> {
   const location = await getLocation(db, p.location_id);
   if (!location) throw new ApiError(404, 'Location not found');
   const phone = phoneOf(p.phone, location.country);
@@ -85,6 +106,7 @@ export async function submitOptin(db: D1Database, p: ContactPayload, now: number
       fingerprint,
       isLead: p.lead,
       emailValidation: p.session_d ?? null,
+      touches: requestTouches(visit.cookie, p.eventData, now),
     },
     now,
     random,
@@ -97,6 +119,7 @@ export async function submitOptin(db: D1Database, p: ContactPayload, now: number
         random,
       )
     : { session: { sessionId: p.sessionId ?? '', sessionFingerprint: p.sessionFingerprint ?? '' }, statement: undefined };
+  const tag = event ? await experimentTag(db, visit.variantCookies, { funnelId: event.funnel_id, stepId: event.funnel_step_id }) : null;
   const eventStatement = event
     ? funnelEventStatement(
         db,
@@ -109,13 +132,33 @@ export async function submitOptin(db: D1Database, p: ContactPayload, now: number
           pageUrl: event.page_url,
           fingerprint,
           data: p.eventData,
+          experimentId: tag?.experimentId ?? null,
+          variantId: tag?.variantId ?? null,
         },
         now,
         undefined,
         contact.idSql,
       )
     : undefined;
-  const results = await db.batch([contact.statement, ...(sessionStatement ? [sessionStatement] : []), ...(eventStatement ? [eventStatement] : [])]);
+  const consent = await optinConsent(
+    {
+      db,
+      locationId: location.id,
+      pageId: p.page_id ?? event?.page_id,
+      box: p.consent,
+      pageUrl: p.eventData.page_url,
+      visitor: visit.visitor ?? { ip: null, userAgent: null, language: null },
+      now,
+    },
+    contact.idSql,
+  );
+  const results = await db.batch([
+    contact.statement,
+    ...(sessionStatement ? [sessionStatement] : []),
+    ...(eventStatement ? [eventStatement] : []),
+    ...consent,
+    ...outboxBatch(db, [contactEvent(contact)], now, random),
+  ]);
   const id = (results[0]?.results[0] as { id?: string } | undefined)?.id;
   if (!id) throw new Error('the opt-in batch stored no contact');
   return { contact: sentContact(id, p, email, phone), fingerprint, ...session };

@@ -4,8 +4,11 @@
  * instead of creating a second one. D1 has no interactive transactions: the unique index
  * on orders.idempotency_key decides which request created the order.
  */
+import type { Touches } from '../../lib/attribution';
+import type { ExperimentTag } from './experiment-tags';
 import { cryptoRandom, newId, type RandomBytes } from '../../lib/ids';
 import type { Charge, ChargeResult } from '../payments/provider';
+import { outboxBatch } from '../webhooks/outbox';
 import { type FunnelEvent, funnelEventStatement } from './funnel-events';
 import type { ProductRow } from './products';
 
@@ -29,6 +32,8 @@ export interface OrderRow {
   attempt_of: string | null;
   attempt: number;
   paid_at: number | null;
+  experiment_id: string | null;
+  variant_id: string | null;
 }
 
 export interface NewOrder {
@@ -43,6 +48,10 @@ export interface NewOrder {
   sessionId: string | null;
   currency: string;
   products: ProductRow[];
+  /** The visitor's first and last touch (./attribution.ts). */
+  touches: Touches;
+  /** The visitor's split test and variant (./experiment-tags.ts). */
+  tag?: ExperimentTag | null;
 }
 
 /** The order's key: SHA-256 over everything that makes a submission this submission. */
@@ -98,8 +107,8 @@ export async function createOrder(
     db
       .prepare(
         `INSERT INTO orders (id, location_id, funnel_id, step_id, page_id, contact_id, fingerprint, source, submission_type,
-           status, currency, amount, idempotency_key, attempt_of, attempt, membership_token, session_id, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'processing', ?, ?, ?, ?, ?, ?, ?, ?, ?)
+           status, currency, amount, idempotency_key, attempt_of, attempt, membership_token, session_id, first_touch, last_touch, created_at, updated_at, experiment_id, variant_id)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'processing', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT DO NOTHING`,
       )
       .bind(
@@ -119,8 +128,12 @@ export async function createOrder(
         attempt.n,
         membershipToken(random),
         order.sessionId,
+        order.touches.first,
+        order.touches.last,
         now,
         now,
+        order.tag?.experimentId ?? null,
+        order.tag?.variantId ?? null,
       ),
     ...order.products.map((p) =>
       db
@@ -138,7 +151,8 @@ export async function createOrder(
 }
 
 /**
- * Marks the order paid, stores its payments and the sale's funnel event, in one batch. The
+ * Marks the order paid, stores its payments, the sale's funnel event and its order.paid
+ * webhook event, in one batch. The
  * event is recorded only by the request that settles the order, so a concurrent retry that
  * Stripe answered with a replay does not count the sale twice.
  */
@@ -150,8 +164,11 @@ export async function markPaid(
   now: number,
   random: RandomBytes = cryptoRandom,
 ): Promise<void> {
+  const unpaid = { sql: "EXISTS (SELECT 1 FROM orders WHERE id = ? AND status != 'paid')", params: [order.id] };
   await db.batch([
-    funnelEventStatement(db, event, now, { sql: "EXISTS (SELECT 1 FROM orders WHERE id = ? AND status != 'paid')", params: [order.id] }),
+    // The sale counts for the variant the order was made in.
+    funnelEventStatement(db, { ...event, experimentId: order.experiment_id, variantId: order.variant_id }, now, unpaid),
+    ...outboxBatch(db, [{ type: 'order.paid', kind: 'order', recordId: order.id, when: unpaid }], now, random),
     db
       .prepare(
         `UPDATE orders SET status = 'paid', provider_ref = ?, provider_customer = ?, payment_method = ?, error = NULL, paid_at = ?, updated_at = ?
@@ -181,7 +198,22 @@ export async function markPaid(
 }
 
 export async function markFailed(db: D1Database, order: OrderRow, message: string, now: number): Promise<void> {
-  await db.prepare("UPDATE orders SET status = 'failed', error = ?, updated_at = ? WHERE id = ? AND status != 'paid'").bind(message, now, order.id).run();
+  await db.batch([
+    ...outboxBatch(
+      db,
+      [
+        {
+          type: 'payment.failed',
+          kind: 'order',
+          recordId: order.id,
+          detail: { failureMessage: message },
+          when: { sql: "EXISTS (SELECT 1 FROM orders WHERE id = ? AND status NOT IN ('paid', 'failed'))", params: [order.id] },
+        },
+      ],
+      now,
+    ),
+    db.prepare("UPDATE orders SET status = 'failed', error = ?, updated_at = ? WHERE id = ? AND status != 'paid'").bind(message, now, order.id),
+  ]);
 }
 
 /** The pay call's logs: one entry per charge of the order, each naming the order. */

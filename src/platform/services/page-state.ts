@@ -59,6 +59,8 @@ export function buildPageData(input: PageStateInput): PageData {
     locationCode: location.country,
     stripePublishableKey: { key: location.stripePublishableKey || publishableOnly(input.fallbackPublishableKey) },
     version: page.version,
+    // The membership site (requirements ROUTES-9): the page's own, else the location's.
+    previewUrl: typeof document.previewUrl === 'string' && document.previewUrl ? document.previewUrl : location.membershipUrl,
     location: {
       id: location.id,
       name: location.name,
@@ -69,6 +71,7 @@ export function buildPageData(input: PageStateInput): PageData {
       phone: location.phone,
       email: location.email,
       branding: location.branding,
+      tracking: location.tracking,
     },
   };
 }

@@ -11,6 +11,10 @@ import { FUNNEL_COLUMNS, type Funnel, type FunnelRow, funnelByHostSql, STEP_COLU
 import { LOCATION_COLUMNS, type Location, type LocationRow, locationFromRow } from './locations';
 import { buildPageData, type PageData } from './page-state';
 import { isPreviewToken, previewPaths } from './preview-links';
+import { type ServedExperiment, stepExperiment } from './experiment-serving';
+
+/** A served test as get_page hands it to the edge: each variant but the control with its page data (null when it cannot be shown). */
+export type EdgeExperiment = Omit<ServedExperiment, 'variants'> & { variants: (ServedExperiment['variants'][number] & { data?: PageData | null })[] };
 
 export interface PageLookup {
   pageId?: string;
@@ -18,6 +22,8 @@ export interface PageLookup {
   /** Normalised path: leading slash, no trailing slash, `/` for the root. */
   path: string;
   preview: boolean;
+  /** The edge's own call (its token checked): the answer carries the step's split test (./experiment-serving.ts). */
+  edge?: boolean;
 }
 
 /** What opens a draft: the preview signing key and the token the link carried (./preview-links.ts). */
@@ -131,9 +137,7 @@ export async function getFunnelPage(
   if (!document) return null;
   const stepPages = found.steps.flatMap((s) => (s.pageId ? [s.pageId] : []));
   const previewUrls = lookup.preview ? await previewPaths(access.key, stepPages) : undefined;
-  return buildPageData({
-    document,
-    page: { id: found.page.id, name: found.page.name, version: found.page.version },
+  const context = {
     funnel: found.funnel,
     steps: found.steps,
     step: found.step,
@@ -142,5 +146,22 @@ export async function getFunnelPage(
     host: lookup.pageId ? undefined : lookup.host,
     previewUrls,
     fallbackPublishableKey,
-  });
+  };
+  const data = buildPageData({ ...context, document, page: { id: found.page.id, name: found.page.name, version: found.page.version } });
+  if (!lookup.edge || lookup.preview || !found.step || found.step.pageId !== found.page.id) return data;
+  const served = await stepExperiment(db, found.step.id, found.page.id, found.location.id);
+  if (!served) return data;
+  // Each variant page is rendered as the step: same funnel, steps and links, its own document.
+  const experiment: EdgeExperiment = {
+    ...served.experiment,
+    variants: served.experiment.variants.map((variant) => {
+      const page = served.documents.get(variant.pageId);
+      if (variant.pageId === found.page.id) return variant;
+      return {
+        ...variant,
+        data: page ? buildPageData({ ...context, document: page.document, page: { id: page.row.id, name: page.row.name, version: page.row.version } }) : null,
+      };
+    }),
+  };
+  return { ...data, experiment };
 }

@@ -7,10 +7,12 @@
  * Events arrive at least once and out of order: the id of an applied event is recorded so
  * a repeat changes nothing, and a payment keeps the time of the newest event applied so an
  * older one never overwrites a newer status. An event that matched no order is not
- * recorded, so its redelivery can still apply it.
+ * recorded, so its redelivery can still apply it. An event that changes the order's status
+ * writes its order.paid or payment.failed webhook event in the same batch.
  */
 import { cryptoRandom, newId, type RandomBytes } from '../../lib/ids';
 import type { PaymentChange, PaymentEvent } from '../payments/provider';
+import { outboxBatch } from '../webhooks/outbox';
 
 export type EventOutcome = 'applied' | 'duplicate' | 'ignored' | 'unmatched';
 
@@ -68,6 +70,25 @@ export async function applyPaymentEvent(db: D1Database, event: PaymentEvent, now
       .bind(change.status, event.createdAt, now, change.ref, event.createdAt),
   );
   if (change.orderStatus) {
+    // The webhook event first, under the order update's own condition: only the event that changes the order reports it.
+    statements.push(
+      ...outboxBatch(
+        db,
+        [
+          {
+            type: change.orderStatus === 'paid' ? 'order.paid' : 'payment.failed',
+            kind: 'order',
+            recordId: orderId,
+            when: {
+              sql: 'EXISTS (SELECT 1 FROM orders WHERE id = ? AND status != ?) AND EXISTS (SELECT 1 FROM payments WHERE provider_ref = ? AND provider_event_at = ? AND status = ?)',
+              params: [orderId, change.orderStatus, change.ref, event.createdAt, change.status],
+            },
+          },
+        ],
+        now,
+        random,
+      ),
+    );
     // Only when the payment took this event's status: an older event leaves the order alone.
     statements.push(
       db

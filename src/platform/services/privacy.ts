@@ -8,6 +8,7 @@
  * rows as they were and the request can simply be repeated.
  */
 import { ApiError } from '../http';
+import { outboxBatch } from '../webhooks/outbox';
 import { contactConsents, eraseConsentStatements } from './consent-records';
 
 export const ERASED = '[erased]';
@@ -123,11 +124,15 @@ export async function eraseContact(db: D1Database, bucket: R2Bucket, contactId: 
   await db.batch([
     ...consents,
     db.prepare(`UPDATE uploads SET filename = ? WHERE owner_id ${IN_LIST}`).bind(ERASED, subs),
-    db.prepare(`UPDATE submissions SET data = '{"erased":true}' WHERE id ${IN_LIST}`).bind(subs),
-    db.prepare('UPDATE appointments SET notes = NULL, cancel_reason = NULL, fingerprint = NULL, updated_at = ? WHERE contact_id = ?').bind(now, contactId),
+    db.prepare(`UPDATE submissions SET data = '{"erased":true}', first_touch = NULL, last_touch = NULL WHERE id ${IN_LIST}`).bind(subs),
     db
       .prepare(
-        'UPDATE orders SET fingerprint = NULL, provider_customer = NULL, payment_method = NULL, membership_token = NULL, updated_at = ? WHERE contact_id = ?',
+        'UPDATE appointments SET notes = NULL, cancel_reason = NULL, fingerprint = NULL, first_touch = NULL, last_touch = NULL, updated_at = ? WHERE contact_id = ?',
+      )
+      .bind(now, contactId),
+    db
+      .prepare(
+        'UPDATE orders SET fingerprint = NULL, provider_customer = NULL, payment_method = NULL, membership_token = NULL, first_touch = NULL, last_touch = NULL, updated_at = ? WHERE contact_id = ?',
       )
       .bind(now, contactId),
     db.prepare('DELETE FROM payment_customers WHERE contact_id = ?').bind(contactId),
@@ -144,10 +149,26 @@ export async function eraseContact(db: D1Database, bucket: R2Bucket, contactId: 
       .prepare(
         `UPDATE contacts SET email = NULL, phone = NULL, first_name = NULL, last_name = NULL, full_name = ?, company_name = NULL,
            address1 = NULL, city = NULL, state = NULL, country = NULL, postal_code = NULL, website = NULL, date_of_birth = NULL,
-           timezone = NULL, source = NULL, fingerprint = NULL, custom_fields = '{}', erased_at = COALESCE(erased_at, ?), updated_at = ?
+           timezone = NULL, source = NULL, fingerprint = NULL, custom_fields = '{}', first_touch = NULL, last_touch = NULL, erased_at = COALESCE(erased_at, ?), updated_at = ?
          WHERE id = ?`,
       )
       .bind(ERASED, now, now, contactId),
+    // The payloads kept for its pending events hold what was just erased: rebuilt from the erased records if sent again.
+    db.prepare("UPDATE webhook_events SET payload = NULL WHERE contact_id = ? AND type != 'contact.erased'").bind(contactId),
+    // Reported once, by the erasure that set erased_at.
+    ...outboxBatch(
+      db,
+      [
+        {
+          type: 'contact.erased',
+          kind: 'contact',
+          recordId: contactId,
+          detail: { erasedAt: new Date(now).toISOString() },
+          when: { sql: 'EXISTS (SELECT 1 FROM contacts WHERE id = ? AND erased_at = ?)', params: [contactId, now] },
+        },
+      ],
+      now,
+    ),
   ]);
   return { filesDeleted: uploads.filter((u) => u.filename !== ERASED).length };
 }

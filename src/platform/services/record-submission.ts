@@ -1,14 +1,18 @@
 /**
  * Recording an accepted form or survey submission: the files go to R2, then the contact,
- * the submission, its uploads, its consent record (./consent.ts) and (inside a funnel) the
- * opt-in event are written in ONE D1 batch, all or nothing (objects are removed again if
- * the batch fails). A submission
- * whose idempotency key was stored before answers what the first one answered, and
+ * the submission, its uploads, its consent record (./consent.ts), (inside a funnel) the
+ * opt-in event, and its webhook events (contact and submission, ../webhooks/outbox.ts) are
+ * written in ONE D1 batch, all or nothing (objects are removed again if the batch fails).
+ * A submission whose idempotency key was stored before answers what the first one answered, and
  * writes nothing: a retry, double click or replay stores one submission and one contact.
  * The same batch claims the submission's form token (./form-token.ts), so a token serves
  * one submission.
  */
+import { type ExperimentTag, experimentTag, type RecordPlace } from './experiment-tags';
 import { newId } from '../../lib/ids';
+import { ApiError } from '../http';
+import type { VerifiedPayment } from './booking-payment';
+import { paymentStatement } from './form-payment';
 import { type ContactInput, contactIdByPhone, findContactByEmail, prepareContactWrite } from './contacts';
 import { FORM_TOKEN_FIELD } from '../../lib/spam-defence';
 import { submissionConsent } from './consent';
@@ -17,6 +21,14 @@ import { funnelEventStatement } from './funnel-events';
 import type { PreparedSubmission, SubmitEnv, SubmitRequest } from './submissions';
 import { idempotencyKeyOf, submissionRows } from './submissions';
 import { discardUploads, storeUploads, uploadRows } from './uploads';
+import { contactEvent, type OutboxEvent, outboxBatch } from '../webhooks/outbox';
+
+/** The form.submitted or survey.submitted webhook event of a submission (a survey's says whether it disqualified). */
+function submittedEvent(kind: string, id: string, disqualified: boolean | undefined): OutboxEvent {
+  return kind === 'survey'
+    ? { type: 'survey.submitted', kind: 'submission', recordId: id, detail: { disqualified: Boolean(disqualified) } }
+    : { type: 'form.submitted', kind: 'submission', recordId: id };
+}
 
 /**
  * The contact as the widget reads it back: its id and what this submission told us. The
@@ -92,31 +104,29 @@ export async function storedSubmission(db: D1Database, kind: string, refId: stri
   return row ? fromStored(row) : null;
 }
 
-/** The opt-in event of a submission made inside a funnel page, when its step checks out. */
-async function optinEvent(env: SubmitEnv, req: SubmitRequest, prepared: PreparedSubmission, contactId: string | null) {
+/** Where a submission was made: the funnel and step its page reported (funneEventData), when it did. */
+export function placeOf(req: SubmitRequest): RecordPlace {
   const data = req.payload.funneEventData as Record<string, unknown> | undefined;
   const text = (x: unknown) => (typeof x === 'string' && x !== '' ? x : null);
-  const funnelId = text(data?.funnel_id);
-  const stepId = text(data?.funnel_step_id);
-  const pageId = text(data?.page_id);
-  if (!funnelId || !stepId || !pageId) return [];
-  const step = await env.db
-    .prepare(
-      'SELECT 1 AS ok FROM funnel_steps s JOIN funnels f ON f.id = s.funnel_id WHERE s.id = ? AND s.funnel_id = ? AND s.page_id = ? AND f.location_id = ?',
-    )
-    .bind(stepId, funnelId, pageId, req.locationId)
-    .first();
-  if (!step) return [];
+  return { funnelId: text(data?.funnel_id), stepId: text(data?.funnel_step_id) };
+}
+
+/** The opt-in event of a submission made inside a funnel page, when its step checks out. */
+function optinEvent(env: SubmitEnv, req: SubmitRequest, prepared: PreparedSubmission, contactId: string | null, tag: ExperimentTag | null) {
+  const place = prepared.place;
+  if (!place) return [];
+  const data = req.payload.funneEventData as Record<string, unknown> | undefined;
+  const text = (x: unknown) => (typeof x === 'string' && x !== '' ? x : null);
   const event = {
-    funnelId,
-    stepId,
-    pageId,
+    ...place,
     eventType: 'optin' as const,
     domainName: text(data?.domain_name),
     pageUrl: text(data?.page_url),
     fingerprint: prepared.fingerprint,
     contactId,
     data: { source: req.kind },
+    experimentId: tag?.experimentId ?? null,
+    variantId: tag?.variantId ?? null,
   };
   return [funnelEventStatement(env.db, event, env.now)];
 }
@@ -129,6 +139,8 @@ export async function recordSubmission(
   req: SubmitRequest,
   prepared: PreparedSubmission,
   row: { refId: string; disqualified?: boolean },
+  /** A form's card payment, verified with the provider: stored on the submission, one setup per submission. */
+  payment: VerifiedPayment | null = null,
 ): Promise<Recorded> {
   const key = idempotencyKeyOf(req.payload);
   const earlier = await storedSubmission(env.db, req.kind, row.refId, key);
@@ -141,13 +153,15 @@ export async function recordSubmission(
   const id = newId('sub', env.random);
   const snapshot = (contactId: string) => submittedContact(contactId, prepared.contact);
   const contactId = known ?? contact.newId;
+  const tag = await experimentTag(env.db, env.variantCookies, placeOf(req));
   await storeUploads(env.bucket, prepared.uploads);
   try {
     await env.db.batch([
       contact.statement,
-      ...submissionRows(env, req, prepared, { ...row, id, contactId: null, contactSql: contact.idSql, extra: { contact: snapshot(contactId) } }),
+      ...submissionRows(env, req, prepared, { ...row, id, contactId: null, contactSql: contact.idSql, extra: { contact: snapshot(contactId) }, tag }),
       ...uploadRows(env.db, prepared.uploads, prepared.uploadSource, id, env.now),
-      ...(await optinEvent(env, req, prepared, contactId)),
+      ...(payment ? [paymentStatement(env.db, id, payment)] : []),
+      ...optinEvent(env, req, prepared, contactId, tag),
       ...(await submissionConsent(env, req, prepared.values, {
         kind: req.kind === 'survey' ? 'survey' : 'form',
         id,
@@ -155,12 +169,16 @@ export async function recordSubmission(
         document: { table: req.kind === 'survey' ? 'surveys' : 'forms', id: row.refId },
       })),
       ...claimFormToken(env.db, req.kind, row.refId, req.payload[FORM_TOKEN_FIELD], key),
+      ...outboxBatch(env.db, [contactEvent(contact), submittedEvent(req.kind, id, row.disqualified)], env.now, env.random),
     ]);
   } catch (err) {
     await discardUploads(env.bucket, prepared.uploads);
     // A concurrent twin with the same key won the race: answer what it stored.
     const twin = isUniqueViolation(err) || isTokenClaimed(err) ? await storedSubmission(env.db, req.kind, row.refId, key) : null;
     if (twin) return twin;
+    if (/submissions\.setup_intent_id/.test(String((err as Error)?.message))) {
+      throw new ApiError(409, 'This card setup has already paid for a submission. Please enter your card again.');
+    }
     // Another submission with the same token (another key) won it.
     if (isTokenClaimed(err)) throw tokenUsedError();
     throw err;

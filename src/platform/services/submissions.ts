@@ -4,12 +4,15 @@
  * map the answers onto the contact. Nothing is written until `prepareSubmission` has
  * accepted everything.
  */
+import { type ExperimentTag, stepShowsPageSql, type VariantCookies } from './experiment-tags';
 import { ID_PATTERN, newFingerprint, newId, type RandomBytes } from '../../lib/ids';
 import { IDEMPOTENCY_FIELD, IDEMPOTENCY_PATTERN } from '../../lib/spam-defence';
 import { asPhone } from '../../lib/validation/phone';
 import { type FieldError, type FileInfo, fieldKey, validateFields } from '../../lib/validation/fields';
 import type { ValidationMode } from '../../lib/validation/messages';
 import type { FormField } from '../../schemas/form';
+import type { Touches } from '../../lib/attribution';
+import { requestTouches } from './attribution';
 import { verifyTurnstile } from './captcha';
 import type { ContactInput } from './contacts';
 import type { TokenSecrets } from './form-token';
@@ -25,14 +28,20 @@ export interface SubmitEnv {
   today: string;
   random?: RandomBytes;
   turnstileSecret?: string | undefined;
+  /** Turnstile's siteverify URL when not Cloudflare's (TURNSTILE_VERIFY_URL). */
+  turnstileUrl?: string | undefined;
   remoteIp?: string | null;
   /** The request's User-Agent, and the first tag of its Accept-Language (kept in consent records). */
   userAgent?: string | null;
   language?: string | null;
+  /** The request's Cookie header: the edge's attribution cookies (./attribution.ts). */
+  cookie?: string | null;
   fetcher?: typeof fetch;
   /** Keys of the spam-defence token (FORM_TOKEN_SECRET, else derived from ADMIN_TOKEN). */
   secrets?: TokenSecrets;
   limits?: RateLimits;
+  /** The visitor's split-test variant cookies (./experiment-tags.ts): what their records are tagged with. */
+  variantCookies?: VariantCookies;
 }
 
 export interface SubmitRequest {
@@ -54,6 +63,40 @@ export interface PreparedSubmission {
   sessionFingerprint: string;
   /** The visitor's session: the one the widget sent, else a new id. */
   sessionId: string;
+  /** The visitor's first and last touch (./attribution.ts). */
+  touches: Touches;
+  /** The funnel step whose page the widget was in, when its page context checks out. */
+  place: FunnelPlace | null;
+}
+
+/** A funnel, one of its steps and the step's page. */
+export interface FunnelPlace {
+  funnelId: string;
+  stepId: string;
+  pageId: string;
+}
+
+/**
+ * The funnel step a widget inside a funnel page was filled in on (its page context, sent as
+ * `funneEventData`), when that step is the funnel's, shows that page and is this location's;
+ * else null: the context is visitor input, so an id is only kept once it checks out.
+ */
+export async function funnelPlaceOf(db: D1Database, locationId: string, payload: Readonly<Record<string, unknown>>): Promise<FunnelPlace | null> {
+  const data = payload.funneEventData as Record<string, unknown> | undefined;
+  const text = (x: unknown) => (typeof x === 'string' && x !== '' && x.length <= 120 ? x : null);
+  const funnelId = text(data?.funnel_id);
+  const stepId = text(data?.funnel_step_id);
+  const pageId = text(data?.page_id);
+  if (!funnelId || !stepId || !pageId) return null;
+  const step = await db
+    .prepare(
+      // The step's own page, or a split-test variant's page served at the step.
+      `SELECT 1 AS ok FROM funnel_steps s JOIN funnels f ON f.id = s.funnel_id
+       WHERE s.id = ?1 AND s.funnel_id = ?2 AND ${stepShowsPageSql('s', '?3')} AND f.location_id = ?4`,
+    )
+    .bind(stepId, funnelId, pageId, locationId)
+    .first();
+  return step ? { funnelId, stepId, pageId } : null;
 }
 
 /** Answer tags that fill contact columns. */
@@ -92,6 +135,7 @@ async function captchaVerdict(env: SubmitEnv, req: SubmitRequest): Promise<'veri
     token: typeof value === 'string' ? value : '',
     remoteIp: env.remoteIp,
     fetcher: env.fetcher,
+    url: env.turnstileUrl,
   });
   return ok ? 'verified' : 'failed';
 }
@@ -153,11 +197,14 @@ export async function prepareSubmission(env: SubmitEnv, req: SubmitRequest): Pro
   if ('error' in prepared) return { errors: [prepared.error] };
   const values = { ...checked.values, ...uploadRefs(prepared.uploads) };
   const fingerprint = token(req.payload.fingerprint) ?? newFingerprint(env.random);
+  const touches = requestTouches(env.cookie, req.payload.eventData, env.now);
   return {
     values,
     uploads: prepared.uploads,
     uploadSource,
-    contact: contactOf(req, values, fingerprint),
+    contact: { ...contactOf(req, values, fingerprint), touches },
+    touches,
+    place: await funnelPlaceOf(env.db, req.locationId, req.payload),
     fingerprint,
     sessionFingerprint: token(req.payload.sessionFingerprint) ?? fingerprint,
     sessionId: token(req.payload.sessionId) ?? newId('ss', env.random),
@@ -181,6 +228,8 @@ export function submissionRows(
     contactSql?: { sql: string; params: unknown[] };
     disqualified?: boolean;
     extra?: Record<string, unknown>;
+    /** The visitor's split test and variant (./experiment-tags.ts). */
+    tag?: ExperimentTag | null;
   },
 ): D1PreparedStatement[] {
   const data = JSON.stringify({
@@ -196,9 +245,26 @@ export function submissionRows(
   return [
     env.db
       .prepare(
-        `INSERT INTO submissions (id, kind, ref_id, location_id, contact_id, disqualified, data, created_at, idempotency_key)
-         VALUES (?, ?, ?, ?, ${contact.sql}, ?, ?, ?, ?)`,
+        `INSERT INTO submissions (id, kind, ref_id, location_id, contact_id, disqualified, data, created_at, idempotency_key,
+           funnel_id, step_id, first_touch, last_touch, experiment_id, variant_id)
+         VALUES (?, ?, ?, ?, ${contact.sql}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .bind(row.id, req.kind, row.refId, req.locationId, ...contact.params, row.disqualified ? 1 : 0, data, env.now, idempotencyKeyOf(req.payload)),
+      .bind(
+        row.id,
+        req.kind,
+        row.refId,
+        req.locationId,
+        ...contact.params,
+        row.disqualified ? 1 : 0,
+        data,
+        env.now,
+        idempotencyKeyOf(req.payload),
+        prepared.place?.funnelId ?? null,
+        prepared.place?.stepId ?? null,
+        prepared.touches.first,
+        prepared.touches.last,
+        row.tag?.experimentId ?? null,
+        row.tag?.variantId ?? null,
+      ),
   ];
 }

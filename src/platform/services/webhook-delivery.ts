@@ -10,6 +10,8 @@ import type { StoredSecret } from '../../schemas/webhook';
 
 /** How long a receiver has to answer. */
 export const DELIVERY_TIMEOUT_MS = 10_000;
+/** The error of an attempt logged while it is on its way (and of one whose sender stopped). */
+export const NO_ANSWER_YET = 'No answer recorded (sending, or the sender stopped)';
 /** How much of an answer is kept. */
 export const SNIPPET_BYTES = 1024;
 
@@ -98,16 +100,22 @@ export async function deliver(
     body,
     target.secrets.map((s) => s.secret),
   );
-  const started = clock();
-  const attempt = await post(target.url, headers, body);
-  const duration = Math.max(0, Math.round(clock() - started));
   const deliveryId = newId('dlv', context.random);
+  // Logged before it is sent, so a worker that stops mid-send leaves a logged attempt (with
+  // no answer) rather than a request the receiver got and the log does not show.
   await db
     .prepare(
       `INSERT INTO webhook_deliveries (id, webhook_id, event_id, event_type, attempt, status, duration_ms, response_snippet, error, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       VALUES (?, ?, ?, ?, ?, NULL, 0, NULL, ?, ?)`,
     )
-    .bind(deliveryId, target.id, event.id, event.type, context.attempt ?? 1, attempt.status, duration, attempt.snippet, attempt.error, context.now)
+    .bind(deliveryId, target.id, event.id, event.type, context.attempt ?? 1, NO_ANSWER_YET, context.now)
+    .run();
+  const started = clock();
+  const attempt = await post(target.url, headers, body);
+  const duration = Math.max(0, Math.round(clock() - started));
+  await db
+    .prepare('UPDATE webhook_deliveries SET status = ?, duration_ms = ?, response_snippet = ?, error = ? WHERE id = ?')
+    .bind(attempt.status, duration, attempt.snippet, attempt.error, deliveryId)
     .run();
   const delivered = attempt.status !== null && attempt.status >= 200 && attempt.status < 300;
   return { delivered, status: attempt.status, duration_ms: duration, delivery_id: deliveryId };

@@ -31,6 +31,9 @@ export interface BookedAppointment {
   selected_timezone: string;
   calendar_id: string;
   event_address: string;
+  /** Team calendars: who the meeting is with. */
+  user_id?: string | null;
+  team_member_name?: string | null;
 }
 
 /** Free slots by day (YYYY-MM-DD) in the asked zone. */
@@ -48,8 +51,14 @@ export interface BookingAnswer {
 }
 
 /** The free-slots call's query: one calendar's slots from `startDate` to `endDate` (ms), listed in `timezone`. */
-export function freeSlotsFor(ask: { calendarId: string; startDate: number; endDate: number; timezone: string }) {
-  return { calendar_id: ask.calendarId, startDate: ask.startDate, endDate: ask.endDate, timezone: ask.timezone };
+export function freeSlotsFor(ask: { calendarId: string; startDate: number; endDate: number; timezone: string; userId?: string | null }) {
+  return {
+    calendar_id: ask.calendarId,
+    startDate: ask.startDate,
+    endDate: ask.endDate,
+    timezone: ask.timezone,
+    ...(ask.userId ? { user_id: ask.userId } : {}),
+  };
 }
 
 export const bookingRoutes = {
@@ -61,6 +70,7 @@ export const bookingRoutes = {
   setupIntent: route<{ json: typeof setupIntentBody; answer: { client_secret?: string } }>('POST', '/appointment/setup-intent'),
   hold: route<{ json: typeof holdBody; answer: { hold_id: string; hold_token: string; expires_at: number } }>('POST', '/appointment/hold'),
   releaseHold: route<{ params: typeof holdParams; json: typeof releaseHoldBody }>('POST', '/appointment/hold/:holdId/release'),
+  extendHold: route<{ params: typeof holdParams; json: typeof releaseHoldBody; answer: { expires_at: number } }>('POST', '/appointment/hold/:holdId/extend'),
   bookingError: route<{ json: typeof bookingErrorBody }>('POST', '/appointment/booking-error'),
   cancel: route<{ params: typeof appointmentParams; json: typeof cancelBody; answer: { appointment: BookedAppointment } }>('POST', '/appointment/:id/cancel'),
   note: route<{ params: typeof appointmentNoteParams; json: typeof noteBody }>('POST', '/appointment/:appointmentId/note'),

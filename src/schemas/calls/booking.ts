@@ -34,6 +34,7 @@ export const bookingCalls = {
   setupIntent: defineCall(routes.setupIntent, { json: setupIntentBody }),
   hold: defineCall(routes.hold, { json: holdBody }),
   releaseHold: defineCall(routes.releaseHold, { params: holdParams, json: releaseHoldBody }),
+  extendHold: defineCall(routes.extendHold, { params: holdParams, json: releaseHoldBody }),
   bookingError: defineCall(routes.bookingError, { json: bookingErrorBody, limit: BOOKING_ERROR_BYTES }),
   cancel: defineCall(routes.cancel, { params: appointmentParams, json: cancelBody }),
   note: defineCall(routes.note, { params: appointmentNoteParams, json: noteBody }),

@@ -1,5 +1,6 @@
 /** Routes of the funnel area: requirements FUNNEL-CALLS page, robots, tracking, session and opt-in calls. */
 import type { contactPayload, existsPayload, funnelEventPayload, getPagePayload, robotsTxtPayload, sessionPayload } from '../funnel-calls';
+import type { vitalsPayload } from '../vitals';
 import { route } from './define-call';
 
 /** What the opt-in (contact) call answers. */
@@ -18,4 +19,6 @@ export const funnelRoutes = {
   session: route<{ json: typeof sessionPayload }>('POST', '/session'),
   exists: route<{ json: typeof existsPayload }>('POST', '/exists'),
   contact: route<{ json: typeof contactPayload; answer: OptinAnswer }>('POST', '/contact'),
+  /** Real visitors' page speed (issue 28), sent by the page runtime's lazy web-vitals chunk. */
+  vitals: route<{ json: typeof vitalsPayload }>('POST', '/funnel/vitals'),
 };

@@ -1,5 +1,6 @@
 /** Specs of the funnel area (./funnel-routes.ts). */
 import { contactPayload, existsPayload, funnelEventPayload, getPagePayload, robotsTxtPayload, sessionPayload } from '../funnel-calls';
+import { vitalsPayload } from '../vitals';
 import { defineCall } from './define-call';
 import { funnelRoutes as routes } from './funnel-routes';
 
@@ -10,4 +11,5 @@ export const funnelCalls = {
   session: defineCall(routes.session, { json: sessionPayload }),
   exists: defineCall(routes.exists, { json: existsPayload }),
   contact: defineCall(routes.contact, { json: contactPayload }),
+  vitals: defineCall(routes.vitals, { json: vitalsPayload }),
 };

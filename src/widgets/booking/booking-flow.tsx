@@ -5,6 +5,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { callApi, refusalText } from '../../client/api';
+import { appointmentLinks } from '../../lib/appointment-links';
 import { redirectTarget } from '../../lib/links';
 import { fillMergeUrl } from '../../lib/merge-fields';
 import { firstOfMonth } from '../../lib/time/calendar-month';
@@ -12,7 +13,7 @@ import { todayIn } from '../../lib/time/today';
 import { guessTimeZone } from '../../lib/time/zones';
 import { type BookedAppointment, type BookingAnswer, bookingRoutes } from '../../schemas/calls/booking-routes';
 import { postBookingComplete, postCloseWindow, redirectTop } from '../embed/protocol';
-import { rememberContact } from '../form/sticky-contact';
+import { rememberAppointment, rememberContact } from '../form/sticky-contact';
 import { trackWidgetView, visitorFingerprint } from '../form/widget-tracking';
 import { LazyPartView, LoadFailed, lazyPart } from '../lazy-part';
 import { Confirmation } from './confirmation';
@@ -61,10 +62,14 @@ export function BookingFlow(props: BookingWidgetProps & { initialZone: string })
   const [slotsVersion, setSlotsVersion] = useState(0);
   // A flow woken from a page's render is not awake until its first effect moves it to the visitor's clock and zone (below).
   const [awake, setAwake] = useState(!prerendered);
-  const slots = useSlots(calendar?.id ?? '', picker.month, zone, slotsVersion, prerendered, awake);
+  // A team calendar's member: the link's (user_id), else the visitor's choice; '' is anyone free.
+  const [member, setMember] = useState(settings.userId ?? '');
+  const slots = useSlots(calendar?.id ?? '', picker.month, zone, slotsVersion, prerendered, awake, calendar?.team ? member : '');
   const [step, setStep] = useState<Step>({ name: 'date' });
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /** The visitor came back to the dates from another step (their heading then takes the focus). */
+  const [returned, setReturned] = useState(false);
 
   const changeZone = (next: string) => {
     setZone(next);
@@ -119,6 +124,7 @@ export function BookingFlow(props: BookingWidgetProps & { initialZone: string })
   if (!calendar) return <p className="ef-booking__error">{m.cannotFindCalendar}</p>;
 
   const backToDates = (message: string | null) => {
+    setReturned(true);
     setError(message);
     setStep({ name: 'date' });
     if (message) setSlotsVersion((v) => v + 1);
@@ -138,6 +144,15 @@ export function BookingFlow(props: BookingWidgetProps & { initialZone: string })
 
   const onBooked = (answer: BookingAnswer, contact: Record<string, string>) => {
     if (calendar.stickyContact) rememberContact(calendar.locationId, { ...contact, id: answer.contactId });
+    const links = appointmentLinks(props.origin, calendar.id, answer.id, answer.manage_token);
+    rememberAppointment(calendar.locationId, {
+      id: answer.id,
+      start_time: answer.appointment.start_time,
+      end_time: answer.appointment.end_time,
+      timezone: answer.appointment.selected_timezone,
+      add_to_calendar: links.google,
+      ical_link: links.ics,
+    });
     postBookingComplete(answer.fingerprint, calendar.id);
     const next: Step = { name: 'note', appointment: answer.appointment, token: answer.manage_token };
     if (!settings.redirect) return setStep(next);
@@ -185,9 +200,17 @@ export function BookingFlow(props: BookingWidgetProps & { initialZone: string })
           onZone={changeZone}
           onCalendar={(id) => {
             setCalendarId(id);
+            setMember(settings.userId ?? '');
             setPicker(newPicker(today));
           }}
+          member={member}
+          offerMembers={!!calendar.team?.choice && !settings.userId && !event}
+          onMember={(id) => {
+            setMember(id);
+            setPicker((current) => ({ ...current, date: null, slot: null, autoPick: true }));
+          }}
           onConfirm={onSlot}
+          takeFocus={returned}
         />
       )}
       {step.name === 'contact' && (
@@ -202,6 +225,7 @@ export function BookingFlow(props: BookingWidgetProps & { initialZone: string })
               calendar,
               slot: step.slot,
               zone,
+              userId: calendar.team ? member : '',
               fingerprint: fingerprint.current,
               onBack: backToDates,
               onBooked,

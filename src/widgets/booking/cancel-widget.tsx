@@ -8,9 +8,10 @@ import { postCloseWindow } from '../embed/protocol';
 import { callApi, refusalText } from '../../client/api';
 import { fillTemplate } from '../../lib/template';
 import { bookingRoutes } from '../../schemas/calls/booking-routes';
-import { longDate, slotTime } from './format';
+import { longDate, slotTime, zoneName } from './format';
 import type { BookingMessages } from './messages';
 import { PopupHeader } from './popup-header';
+import { FocusedEnd } from '../end-screen';
 
 export interface CancelWidgetProps {
   messages: BookingMessages;
@@ -33,7 +34,9 @@ export default function CancelWidget({ messages: m, lang, use24h, popup, appoint
   useEffect(() => {
     if (field.current?.value) setReason(field.current.value);
   }, []);
-  const when = `${longDate(appointment.startTime.slice(0, 10), lang)}, ${fillTemplate(m.appointmentTime, { start: slotTime(appointment.startTime, use24h), end: slotTime(appointment.endTime, use24h) })} (${appointment.zone.replaceAll('_', ' ')})`;
+  // The page's own heading, unless the popup's header already is the page's h1.
+  const Heading = popup ? 'h2' : 'h1';
+  const when = `${longDate(appointment.startTime.slice(0, 10), lang)}, ${fillTemplate(m.appointmentTime, { start: slotTime(appointment.startTime, use24h, lang), end: slotTime(appointment.endTime, use24h, lang) })} (${zoneName(appointment.zone)})`;
 
   async function cancel() {
     setBusy(true);
@@ -49,7 +52,9 @@ export default function CancelWidget({ messages: m, lang, use24h, popup, appoint
       {popup && <PopupHeader title={stage === 'thanks' ? m.popupThankYou : m.cancelTitle} messages={m} onClose={() => postCloseWindow()} />}
       {stage === 'reason' && (
         <section className="ef-booking__note" aria-labelledby={`${id}-title`}>
-          <h2 id={`${id}-title`}>{m.cancelTitle}</h2>
+          <Heading id={`${id}-title`} className="ef-booking__title">
+            {m.cancelTitle}
+          </Heading>
           <p>
             <strong>{appointment.calendarName}</strong>
             <br />
@@ -88,14 +93,14 @@ export default function CancelWidget({ messages: m, lang, use24h, popup, appoint
         </section>
       )}
       {stage !== 'reason' && (
-        <section className="ef-booking__done" aria-live="polite">
-          <h2>{stage === 'thanks' ? m.thankYou : m.cancelled}</h2>
+        <FocusedEnd key={stage} className="ef-booking__done" data={{ 'data-testid': 'cancel-end' }}>
+          <Heading className="ef-booking__title">{stage === 'thanks' ? m.thankYou : m.cancelled}</Heading>
           {stage === 'cancelled' && popup && (
             <button type="button" className="ef-booking__primary" onClick={() => setStage('thanks')}>
               {m.cancelNext}
             </button>
           )}
-        </section>
+        </FocusedEnd>
       )}
     </div>
   );

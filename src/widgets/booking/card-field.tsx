@@ -1,5 +1,5 @@
 /**
- * The card field of a paid calendar: Stripe.js is loaded only here (the paid card step),
+ * The card field of a paid calendar (and of a form that takes a payment): Stripe.js is loaded only here (the paid card step),
  * its card element mounted, and the card setup confirmed when the visitor books. When
  * Stripe.js cannot load the field says so instead of waiting forever.
  */
@@ -12,9 +12,12 @@ export interface CardHandle {
   confirm(clientSecret: string, billing: { name?: string; email?: string }): Promise<string>;
 }
 
+/** The strings the card field shows: the booking widget's, or the form's (a form with a payment field). */
+export type CardMessages = Pick<BookingMessages, 'card' | 'cardLoading' | 'cardLoadError' | 'paymentError' | 'tryAgain'>;
+
 export interface CardFieldProps {
   publishableKey: string;
-  messages: BookingMessages;
+  messages: CardMessages;
   /** An error to show under the field (the provider's message). */
   error: string;
 }

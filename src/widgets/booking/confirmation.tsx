@@ -2,7 +2,7 @@
 import { useEffect, useRef } from 'react';
 import { appointmentLinks } from '../../lib/appointment-links';
 import { fillTemplate } from '../../lib/template';
-import { longDate, slotTime } from './format';
+import { longDate, slotTime, zoneName } from './format';
 import type { BookingMessages } from './messages';
 import type { BookedAppointment } from '../../schemas/calls/booking-routes';
 import type { BookingCalendar } from './types';
@@ -24,9 +24,9 @@ export function Confirmation({ messages: m, lang, use24h, origin, calendar, appo
   useEffect(() => heading.current?.focus(), []);
   const links = appointmentLinks(origin, calendar.id, appointment.id, token);
   const when = `${longDate(appointment.start_time.slice(0, 10), lang)}, ${fillTemplate(m.appointmentTime, {
-    start: slotTime(appointment.start_time, use24h),
-    end: slotTime(appointment.end_time, use24h),
-  })} (${appointment.selected_timezone.replaceAll('_', ' ')})`;
+    start: slotTime(appointment.start_time, use24h, lang),
+    end: slotTime(appointment.end_time, use24h, lang),
+  })} (${zoneName(appointment.selected_timezone)})`;
   return (
     <section className="ef-booking__done" aria-labelledby="ef-booking-done">
       <div className="ef-booking__check" aria-hidden="true">
@@ -39,6 +39,12 @@ export function Confirmation({ messages: m, lang, use24h, origin, calendar, appo
       <dl className="ef-booking__facts">
         <dt>{m.when}</dt>
         <dd data-testid="booking-when">{when}</dd>
+        {appointment.team_member_name && (
+          <>
+            <dt>{m.meetingWith}</dt>
+            <dd data-testid="booking-with">{appointment.team_member_name}</dd>
+          </>
+        )}
         {appointment.event_address && (
           <>
             <dt>{m.where}</dt>

@@ -1,14 +1,14 @@
 /**
  * Step 2: the contact form of the calendar (its own, or the standard one) drawn by the
  * form engine, and for a paid calendar the card field where the form's payment field is.
- * Reaching this step on a paid calendar holds the slot for ten minutes; going back
+ * Reaching this step on a paid calendar holds the slot for ten minutes (./use-slot-hold.ts, with a warning and one extension); going back
  * releases it. Booking: validate with the shared rules, set up the card (setup intent,
  * then Stripe's confirmation), then POST /appointment with the spam-defence fields (a
  * calendar token fetched on mount, the honeypot, the step's idempotency key; an expired or
  * used token is renewed once). Back is disabled while sending.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { callApi, refusalText } from '../../client/api';
+import { callApi } from '../../client/api';
 import { todayIn } from '../../lib/time/today';
 import { type BookingAnswer, bookingRoutes } from '../../schemas/calls/booking-routes';
 import { FormFields } from '../form/form-fields';
@@ -24,7 +24,9 @@ import { useFormEngine } from '../form/use-form-engine';
 import { eventData, funnelEventData } from '../form/widget-tracking';
 import type { CardHandle } from './card-field';
 import { CardSlot } from './card-slot';
-import { longDate, slotTime } from './format';
+import { HoldNotice } from './hold-notice';
+import { useSlotHold } from './use-slot-hold';
+import { longDate, slotTime, zoneName } from './format';
 import type { BookingMessages } from './messages';
 import type { BookingCalendar, BookingSettings } from './types';
 
@@ -36,6 +38,8 @@ export interface ContactStepProps {
   calendar: BookingCalendar;
   slot: string;
   zone: string;
+  /** A team calendar's member the visitor (or the link) chose; '' lets the server pick by round robin. */
+  userId: string;
   /** The visitor's fingerprint cookie value. */
   fingerprint: string;
   /** Back to step 1, with a message when the slot was lost. */
@@ -45,24 +49,32 @@ export interface ContactStepProps {
 
 const SLOT_GONE = 409;
 
-/** A hold of this visitor's: its id, and the token that releases it. */
-interface Hold {
-  id: string;
-  token: string;
-}
-
-/** Gives a held slot back; nobody waits for the answer (the hold also expires). */
-const releaseHold = (hold: Hold) => void callApi(bookingRoutes.releaseHold, { params: { holdId: hold.id }, json: { token: hold.token } });
-
 export function ContactStep(props: ContactStepProps) {
   const { messages: m, calendar, slot, zone, formStrings } = props;
   const root = useRef<HTMLFormElement>(null);
   const card = useRef<CardHandle>(null);
-  const hold = useRef<Hold | null>(null);
-  const [held, setHeld] = useState(!calendar.paid);
+  const {
+    hold,
+    held,
+    notice,
+    error: holdError,
+    extend,
+    release,
+    used,
+  } = useSlotHold({
+    paid: !!calendar.paid,
+    calendarId: calendar.id,
+    slot,
+    userId: props.userId,
+    messages: m,
+    onLost: (message) => props.onBack(message),
+  });
   const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState('');
   const [cardError, setCardError] = useState('');
+  // The step replaced the one the focus was in: its heading takes it (and is read out).
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
   const fields = calendar.form.fields.filter((f) => f.type !== 'submit' && f.active !== false);
   const formFields = fields.filter((f) => f.type !== 'payment');
   const today = todayIn(zone, Date.now());
@@ -79,7 +91,7 @@ export function ContactStep(props: ContactStepProps) {
       ),
       country: calendar.country,
       today,
-      turnstile: false,
+      turnstile: !!props.settings.turnstileSiteKey && formFields.some((f) => f.type === 'captcha'),
     },
     root,
   );
@@ -89,28 +101,12 @@ export function ContactStep(props: ContactStepProps) {
     today,
     labelsVisible: calendar.form.formLabelVisible !== false,
     strings,
-    turnstileSiteKey: '',
+    turnstileSiteKey: props.settings.turnstileSiteKey,
+    onCaptcha: engine.setCaptchaToken,
   };
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the hold belongs to this slot, taken once.
-  useEffect(() => {
-    if (!calendar.paid) return;
-    let live = true;
-    void callApi(bookingRoutes.hold, { json: { calendar_id: calendar.id, selected_slot: slot } }).then((answer) => {
-      if (answer.kind !== 'ok') return void (live && props.onBack(refusalText(answer, m.unableToSchedule)));
-      const taken = { id: answer.body.hold_id, token: answer.body.hold_token };
-      if (!live) return releaseHold(taken);
-      hold.current = taken;
-      setHeld(true);
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
-
   const back = () => {
-    if (hold.current) releaseHold(hold.current);
-    hold.current = null;
+    release();
     props.onBack(null);
   };
 
@@ -137,6 +133,7 @@ export function ContactStep(props: ContactStepProps) {
         eventData: eventData(),
         ...(funnelEventData() ? { funneEventData: funnelEventData() } : {}),
         ...(hold.current ? { hold_id: hold.current.id } : {}),
+        ...(props.userId ? { user_id: props.userId } : {}),
       };
       const honeypot = (root.current?.elements.namedItem(HONEYPOT_FIELD) as HTMLInputElement | null)?.value ?? '';
       const send = async (renew: boolean) =>
@@ -144,7 +141,7 @@ export function ContactStep(props: ContactStepProps) {
       let outcome = await send(false);
       if (outcome.kind === 'refused' && outcome.reason?.startsWith('token_')) outcome = await send(true);
       if (outcome.kind === 'ok') {
-        hold.current = null;
+        used();
         const contact = Object.fromEntries(Object.entries(values).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
         return props.onBooked(outcome.body as unknown as BookingAnswer, contact);
       }
@@ -199,14 +196,16 @@ export function ContactStep(props: ContactStepProps) {
           ←
         </button>
         <p className="ef-booking__summary-time" data-slot={slot}>
-          {slotTime(slot, props.settings.use24h)} ({zone.replaceAll('_', ' ')})
+          {slotTime(slot, props.settings.use24h, props.lang)} ({zoneName(zone)})
         </p>
         <p>{calendar.durationLabel}</p>
         <p>{longDate(slot.slice(0, 10), props.lang)}</p>
         {calendar.paid && <p>{calendar.paid.amountLabel}</p>}
       </div>
-      <h2 id="ef-booking-contact-title">{m.enterInformation}</h2>
-      {calendar.paid && held && <p className="ef-booking__hint">{m.heldFor}</p>}
+      <h2 id="ef-booking-contact-title" ref={heading} tabIndex={-1}>
+        {m.enterInformation}
+      </h2>
+      {calendar.paid && held && <HoldNotice notice={notice} error={holdError} messages={m} onExtend={extend} />}
       {serverError && (
         <p className="ef-booking__error" role="alert">
           {serverError}

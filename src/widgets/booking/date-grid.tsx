@@ -87,7 +87,7 @@ export function DateGrid(props: DateGridProps) {
         >
           ‹
         </button>
-        <h2 id={titleId} className="ef-booking__month-title" aria-live="polite">
+        <h2 id={titleId} className="ef-booking__month-title" aria-live="polite" tabIndex={-1}>
           {title}
         </h2>
         <button type="button" className="ef-booking__nav" aria-label={m.nextMonth} onClick={() => props.onFocus(firstOfMonth(addMonths(month, 1)))}>

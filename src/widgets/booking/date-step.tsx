@@ -13,6 +13,7 @@ import type { BookingMessages } from './messages';
 import { SlotList } from './slot-list';
 import type { BookingCalendar, BookingSettings } from './types';
 import type { SlotsState } from './use-slots';
+import { MemberSelect } from './member-select';
 import { ZonePicker } from './zone-picker';
 
 export interface Picker {
@@ -43,7 +44,17 @@ export interface DateStepProps {
   onZone: (zone: string) => void;
   onCalendar: (id: string) => void;
   onConfirm: (slot: string) => void;
+  /** Back from another step: the month's heading takes the focus, as each step's heading does. */
+  takeFocus?: boolean;
+  /** A team calendar's chosen member ('' anyone), and whether the visitor may choose. */
+  member: string;
+  offerMembers: boolean;
+  onMember: (userId: string) => void;
 }
+
+/** Where the focus goes after the step's view changes: the month's heading or the chosen day's. */
+type FocusTarget = 'month' | 'day' | null;
+const FOCUS_SELECTORS: Record<Exclude<FocusTarget, null>, string> = { month: '.ef-booking__month-title', day: '.ef-booking__day-title' };
 
 /** The widget is narrow (one pane at a time): under 650 px of its own width, as booking.css's container query. */
 const NARROW_PX = 650;
@@ -72,6 +83,16 @@ export function DateStep(props: DateStepProps) {
   }, []);
   const isNarrow = () => narrow.current ?? (root.current?.clientWidth ?? 0) < NARROW_PX;
 
+  // A view that replaces the one the focus was in (back from the contact step, a day chosen on a
+  // narrow screen, back to its month) moves the focus to its heading, which screen readers read.
+  const focusTarget = useRef<FocusTarget>(props.takeFocus ? 'month' : null);
+  useEffect(() => {
+    const target = focusTarget.current;
+    if (!target) return;
+    focusTarget.current = null;
+    root.current?.querySelector<HTMLElement>(FOCUS_SELECTORS[target])?.focus();
+  });
+
   useEffect(() => {
     if (slots.status !== 'ready' || !picker.autoPick || !props.awake) return;
     const first = monthDays[0] ?? null;
@@ -98,6 +119,7 @@ export function DateStep(props: DateStepProps) {
             </select>
           </label>
         )}
+        {props.offerMembers && calendar.team && <MemberSelect team={calendar.team} value={props.member} messages={m} onChange={props.onMember} />}
         {!props.settings.fixedZone && <ZonePicker zone={props.zone} now={props.now} messages={m} onChange={props.onZone} />}
       </div>
       <div className="ef-booking__picker">
@@ -113,7 +135,10 @@ export function DateStep(props: DateStepProps) {
             loading={slots.status === 'loading'}
             canGoBack={picker.month > firstOfMonth(rangeStart)}
             onFocus={focus}
-            onSelect={(date) => props.onPicker({ ...picker, focused: date, date, slot: null, autoPick: false })}
+            onSelect={(date) => {
+              if (isNarrow()) focusTarget.current = 'day';
+              props.onPicker({ ...picker, focused: date, date, slot: null, autoPick: false });
+            }}
           />
           {slots.status === 'ready' && monthDays.length === 0 && (
             <div className="ef-booking__empty" role="status">
@@ -140,10 +165,19 @@ export function DateStep(props: DateStepProps) {
           )}
           {picker.date && (
             <>
-              <button type="button" className="ef-booking__back ef-booking__narrow-only" onClick={() => props.onPicker({ ...picker, date: null, slot: null })}>
+              <button
+                type="button"
+                className="ef-booking__back ef-booking__narrow-only"
+                onClick={() => {
+                  focusTarget.current = 'month';
+                  props.onPicker({ ...picker, date: null, slot: null });
+                }}
+              >
                 ← {m.backToCalendar}
               </button>
-              <h3 className="ef-booking__day-title">{fillTemplate(m.timesFor, { date: longDate(picker.date, lang) })}</h3>
+              <h2 className="ef-booking__day-title" tabIndex={-1}>
+                {fillTemplate(m.timesFor, { date: longDate(picker.date, lang) })}
+              </h2>
               {slots.status !== 'ready' ? null : daySlots.length === 0 ? (
                 <p className="ef-booking__empty">{m.noSlots}</p>
               ) : (
@@ -153,6 +187,7 @@ export function DateStep(props: DateStepProps) {
                   selected={picker.slot}
                   zone={props.zone}
                   use24h={props.settings.use24h}
+                  lang={lang}
                   messages={m}
                   onChoose={(slot) => props.onPicker({ ...picker, slot })}
                   onConfirm={props.onConfirm}

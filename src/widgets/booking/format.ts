@@ -6,11 +6,25 @@
 import type { IsoDate } from '../../lib/time/calendar-month';
 import { dateTimeFormat } from '../../lib/time/date-format';
 
-/** `HH:mm` (24 h) or `hh:mm AM` (12 h) of an ISO slot string's wall clock (requirements WIDGET-LIMITS). */
-export function slotTime(iso: string, use24h: boolean): string {
+/**
+ * `HH:mm` (24 h) or `hh:mm AM` (12 h) of an ISO slot string's wall clock (requirements
+ * WIDGET-LIMITS). The 12-hour clock names its half of the day in the visitor's language
+ * ("02:30 nachm." in German): "PM" is English.
+ */
+export function slotTime(iso: string, use24h: boolean, lang = 'en'): string {
   const wallClock = Date.UTC(2000, 0, 1, Number(iso.slice(11, 13)), Number(iso.slice(14, 16)));
-  return dateTimeFormat('en-US', { timeZone: 'UTC', hour: '2-digit', minute: '2-digit', hourCycle: use24h ? 'h23' : 'h12' }).format(wallClock);
+  const english = lang.toLowerCase().startsWith('en');
+  return dateTimeFormat(english ? 'en-US' : lang, {
+    timeZone: 'UTC',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: use24h ? 'h23' : 'h12',
+    ...(use24h || english ? {} : { dayPeriod: 'short' as const }),
+  }).format(wallClock);
 }
+
+/** A zone's name as a person reads it: "America/New York", never the underscore. */
+export const zoneName = (zone: string): string => zone.replaceAll('_', ' ');
 
 export const isMorning = (iso: string): boolean => Number(iso.slice(11, 13)) < 12;
 

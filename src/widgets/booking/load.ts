@@ -15,6 +15,7 @@ import { type FormBody, formBody } from '../../schemas/form';
 import { formStrings } from '../form/strings';
 import { bookingMessages, durationLabel } from './messages';
 import type { BookingCalendar, BookingSettings, BookingWidgetProps, PrerenderedSlots, RescheduleEvent } from './types';
+import { readableAccent } from '../../lib/contrast';
 
 /** `inWidget`: the message shows inside the widget (its step 4), not on the error screen. */
 export type Loaded<T> = { ok: true; value: T } | { ok: false; status: number; msg: string; inWidget?: true };
@@ -55,7 +56,16 @@ export function toBookingCalendar(raw: Loose, country: string, t: TFunction, lan
     stickyContact: raw.sticky_contact === true,
     thanksMessage: str(raw.thanks_message || raw.form_submit_thanks_message),
     country,
+    team: teamOf(raw),
   };
+}
+
+/** A team calendar's members as the widget offers them, or null for a single host. */
+function teamOf(raw: Loose): BookingCalendar['team'] {
+  const members = (Array.isArray(raw.team_members) ? (raw.team_members as Loose[]) : [])
+    .map((m) => ({ userId: str(m.user_id), name: str(m.name) }))
+    .filter((m) => m.userId && m.name);
+  return members.length ? { members, choice: raw.allow_member_choice === true } : null;
 }
 
 /** The widget's query parameters (requirements WIDGET-ROUTES). */
@@ -68,6 +78,8 @@ export interface BookingQuery {
   redirect: boolean;
   notrack: boolean;
   color: string;
+  /** `user_id`: the team member the link books with. */
+  userId: string | null;
 }
 
 export function readBookingQuery(params: URLSearchParams): BookingQuery {
@@ -80,12 +92,13 @@ export function readBookingQuery(params: URLSearchParams): BookingQuery {
     popup: flag('popup'),
     redirect: params.get('redirect') !== 'false',
     notrack: params.has('notrack'),
+    userId: /^[A-Za-z0-9_-]{1,64}$/.test(params.get('user_id') ?? '') ? params.get('user_id') : null,
     // Only a plain colour reaches the style attribute.
     color: /^#?[0-9a-fA-F]{3,8}$/.test(color) ? (color.startsWith('#') ? color : `#${color}`) : /^[a-z]{3,20}$/i.test(color) ? color : '',
   };
 }
 
-function settingsOf(provider: Loose | null, calendarZone: string, query: BookingQuery, inline: boolean): BookingSettings {
+function settingsOf(provider: Loose | null, calendarZone: string, query: BookingQuery, inline: boolean, turnstileSiteKey: string): BookingSettings {
   return {
     use24h: query.use24h ?? Boolean(provider?.use24hFormat),
     startDay: Number.isInteger(provider?.startDayOfWeek) ? provider?.startDayOfWeek : 1,
@@ -94,7 +107,10 @@ function settingsOf(provider: Loose | null, calendarZone: string, query: Booking
     popup: query.popup,
     notrack: query.notrack,
     inline,
-    color: query.color,
+    // The accent is the background of white text and the text on white: corrected until both read (4.5:1).
+    color: readableAccent(query.color),
+    userId: query.userId,
+    turnstileSiteKey,
   };
 }
 
@@ -131,7 +147,7 @@ export async function loadEvent(
 /** Props of the booking widget for calendar ids (the first is shown first). */
 export async function loadBookingWidget(
   api: ApiFetch,
-  input: { ids: string[]; query: BookingQuery; t: TFunction; lang: string; origin: string; inline?: boolean },
+  input: { ids: string[]; query: BookingQuery; t: TFunction; lang: string; origin: string; inline?: boolean; turnstileSiteKey?: string },
 ): Promise<Loaded<BookingWidgetProps>> {
   const { t, lang, query } = input;
   if (input.ids.length === 0) return { ok: false, status: 404, msg: 'Calendar Id not found' };
@@ -156,7 +172,7 @@ export async function loadBookingWidget(
       messages: bookingMessages(t),
       formStrings: formStrings(t),
       calendars: entries.map((e) => toBookingCalendar(e.calendar, str(e.country, 'US'), t, lang)),
-      settings: settingsOf(first.calendarProvider ?? null, str(first.timezone, 'UTC'), query, input.inline ?? false),
+      settings: settingsOf(first.calendarProvider ?? null, str(first.timezone, 'UTC'), query, input.inline ?? false, input.turnstileSiteKey ?? ''),
       event,
       origin: input.origin,
     },

@@ -27,9 +27,11 @@ export function applyOutcome(response: ResponseInit & { headers: Headers }, load
   if (loaded.status !== 404 && loaded.status !== 403) reportError(new Error(`booking page failed: ${loaded.status} ${loaded.msg}`), context);
 }
 
-export async function bookingPageData(api: ApiFetch, request: Request, url: URL, ids: string[]): Promise<PageData<BookingWidgetProps>> {
+/** `turnstileSiteKey`: Turnstile's site key when both of its keys are configured (src/widgets/form/props.ts), else ''. */
+export async function bookingPageData(api: ApiFetch, request: Request, url: URL, ids: string[], turnstileSiteKey = ''): Promise<PageData<BookingWidgetProps>> {
   const translator = requestTranslator(request);
-  const loaded = await loadBookingWidget(api, { ids, query: readBookingQuery(url.searchParams), t: translator.t, lang: translator.lang, origin: url.origin });
+  const query = readBookingQuery(url.searchParams);
+  const loaded = await loadBookingWidget(api, { ids, query, t: translator.t, lang: translator.lang, origin: url.origin, turnstileSiteKey });
   return { translator, loaded };
 }
 

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { fillTemplate } from '../../lib/template';
-import { isMorning, slotTime } from './format';
+import { isMorning, slotTime, zoneName } from './format';
 import type { BookingMessages } from './messages';
 
 export const SLOTS_PER_STEP = 5;
@@ -15,6 +15,7 @@ export interface SlotListProps {
   selected: string | null;
   zone: string;
   use24h: boolean;
+  lang: string;
   messages: BookingMessages;
   onChoose: (slot: string) => void;
   onConfirm: (slot: string) => void;
@@ -32,7 +33,7 @@ function Column(props: SlotListProps & { title: string; items: readonly string[]
       </h3>
       <ul className="ef-booking__slots">
         {items.slice(0, shown).map((slot) => {
-          const time = slotTime(slot, props.use24h);
+          const time = slotTime(slot, props.use24h, props.lang);
           const chosen = slot === props.selected;
           return (
             <li key={slot} className="ef-booking__slot-row">
@@ -40,7 +41,7 @@ function Column(props: SlotListProps & { title: string; items: readonly string[]
                 type="button"
                 className="ef-booking__slot"
                 aria-pressed={chosen}
-                aria-label={fillTemplate(m.slotLabel, { time, zone: props.zone })}
+                aria-label={fillTemplate(m.slotLabel, { time, zone: zoneName(props.zone) })}
                 onClick={() => props.onChoose(slot)}
               >
                 {time}
@@ -50,7 +51,7 @@ function Column(props: SlotListProps & { title: string; items: readonly string[]
                   type="button"
                   className="ef-booking__confirm"
                   onClick={() => props.onConfirm(slot)}
-                  aria-label={fillTemplate(m.selectTimeLabel, { time, zone: props.zone })}
+                  aria-label={fillTemplate(m.selectTimeLabel, { time, zone: zoneName(props.zone) })}
                 >
                   {m.selectTime}
                 </button>

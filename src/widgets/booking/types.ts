@@ -29,6 +29,8 @@ export interface BookingCalendar {
   thanksMessage: string;
   /** The location's country: phone numbers are read in it. */
   country: string;
+  /** A team calendar's members, and whether visitors choose one themselves; null for a single host. */
+  team: { members: { userId: string; name: string }[]; choice: boolean } | null;
 }
 
 export interface BookingSettings {
@@ -45,6 +47,10 @@ export interface BookingSettings {
   inline: boolean;
   /** Accent colour (?color). */
   color: string;
+  /** The link's team member (the seed's `user_id` query): slots and bookings are theirs, and nobody is offered a choice. */
+  userId: string | null;
+  /** Turnstile's site key when both its keys are configured, else '': a calendar form's captcha field shows it. */
+  turnstileSiteKey: string;
 }
 
 /** An appointment being rescheduled (event_id). */

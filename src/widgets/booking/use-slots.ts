@@ -29,9 +29,12 @@ export function useSlots(
   version: number,
   prerendered: PrerenderedSlots | null | undefined,
   awake: boolean,
+  /** A team calendar's member whose slots are shown; '' for every member's. */
+  userId = '',
 ): SlotsState {
-  const key = `${calendarId} ${month} ${zone}`;
-  const matches = (p: typeof prerendered): p is NonNullable<typeof prerendered> => !!p && p.calendarId === calendarId && p.month === month && p.zone === zone;
+  const key = `${calendarId} ${month} ${zone} ${userId}`;
+  const matches = (p: typeof prerendered): p is NonNullable<typeof prerendered> =>
+    !!p && !userId && p.calendarId === calendarId && p.month === month && p.zone === zone;
   const [answer, setAnswer] = useState<{ key: string; state: SlotsState }>(() =>
     matches(prerendered) ? { key, state: { status: 'ready', slots: prerendered.slots } } : { key, state: LOADING },
   );
@@ -44,15 +47,16 @@ export function useSlots(
     // The first fetch of prerendered slots refreshes them in place.
     const refresh = ticket === 1 && matches(prerendered);
     if (!refresh) setAnswer({ key, state: LOADING });
-    void callApi(bookingRoutes.freeSlots, { query: freeSlotsFor({ calendarId, ...monthRange(month), timezone: zone }), signal: controller.signal }).then(
-      (answer) => {
-        if (ticket !== latest.current || controller.signal.aborted) return;
-        if (answer.kind === 'ok') setAnswer({ key, state: { status: 'ready', slots: answer.body } });
-        // A failed refresh keeps the prerendered slots: booking a taken one is refused with its own message.
-        else if (!refresh) setAnswer({ key, state: { status: 'failed', message: refusalText(answer, '') } });
-      },
-    );
+    void callApi(bookingRoutes.freeSlots, {
+      query: freeSlotsFor({ calendarId, ...monthRange(month), timezone: zone, userId }),
+      signal: controller.signal,
+    }).then((answer) => {
+      if (ticket !== latest.current || controller.signal.aborted) return;
+      if (answer.kind === 'ok') setAnswer({ key, state: { status: 'ready', slots: answer.body } });
+      // A failed refresh keeps the prerendered slots: booking a taken one is refused with its own message.
+      else if (!refresh) setAnswer({ key, state: { status: 'failed', message: refusalText(answer, '') } });
+    });
     return () => controller.abort();
-  }, [calendarId, month, zone, version, awake]);
+  }, [calendarId, month, zone, version, awake, userId]);
   return answer.key === key ? answer.state : LOADING;
 }

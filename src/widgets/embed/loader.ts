@@ -4,6 +4,7 @@
  * anything outside its body: the protocol's constants and the http(s) link rule come in
  * through `config`.
  */
+import { CAMPAIGN_KEYS, EMBED_REFERRER_PARAM, EMBED_URL_PARAM } from '../../lib/attribution';
 import { HTTP_URL } from '../../lib/http-url';
 import { EMBED_SOURCE, EMBED_VERSION } from './protocol';
 
@@ -14,6 +15,10 @@ export interface LoaderConfig {
   origin: string;
   /** Source of HTTP_URL (src/lib/http-url.ts): the only redirect targets followed. */
   httpUrl: string;
+  /** The host page's parameters passed into a frame (the campaign's, src/lib/attribution.ts), and the names of its URL and referrer there. */
+  params: readonly string[];
+  urlParam: string;
+  referrerParam: string;
 }
 
 export function embedLoader(config: LoaderConfig): void {
@@ -22,10 +27,41 @@ export function embedLoader(config: LoaderConfig): void {
   const httpUrl = new RegExp(config.httpUrl, 'i');
   const ours = (frame: HTMLIFrameElement) => frame.src.indexOf(`${origin}/`) === 0;
   const frames = () => Array.prototype.filter.call(document.getElementsByTagName('iframe'), ours) as HTMLIFrameElement[];
-  const hello = (frame: HTMLIFrameElement) => frame.contentWindow?.postMessage({ source: config.source, version: config.version, type: 'hello' }, origin);
+  // The page's split-test variant cookies (`ef_x_{experimentId}={variantId}`, set by the edge on a
+  // funnel page): the framed widget sends them with its calls, so what it records carries the variant.
+  const variants = () =>
+    document.cookie
+      .split(';')
+      .map((part) => part.trim())
+      .filter((part) => /^ef_x_[A-Za-z0-9_-]{1,64}=[A-Za-z0-9_-]{1,64}$/.test(part))
+      .slice(0, 20)
+      .join('; ');
+  const hello = (frame: HTMLIFrameElement) =>
+    frame.contentWindow?.postMessage({ source: config.source, version: config.version, type: 'hello', variants: variants() }, origin);
+  // Attribution: a host page reached through a campaign passes its allow-listed parameters,
+  // its URL and its referrer into each frame once, so an embedded booking keeps its campaign
+  // (a frame on another site gets none of our cookies). Without them the frame is left alone.
+  const here = new URLSearchParams(window.location.search);
+  const passed: [string, string][] = [];
+  for (const name of config.params) {
+    const value = here.get(name);
+    if (value) passed.push([name, value.slice(0, 200)]);
+  }
+  if (passed.length > 0) {
+    passed.push([config.urlParam, window.location.href.slice(0, 400)]);
+    if (document.referrer) passed.push([config.referrerParam, document.referrer.slice(0, 400)]);
+  }
+  const carry = (frame: HTMLIFrameElement) => {
+    if (passed.length === 0) return;
+    const url = new URL(frame.src);
+    if (url.searchParams.has(config.urlParam)) return;
+    for (const [name, value] of passed) if (!url.searchParams.has(name)) url.searchParams.set(name, value);
+    frame.src = url.href;
+  };
   const prepare = (frame: HTMLIFrameElement) => {
     if (frame.dataset.efEmbed) return;
     frame.dataset.efEmbed = '1';
+    carry(frame);
     // A bare <iframe src> is 300×150 with a border; a widget fills its column instead.
     if (!frame.getAttribute('width') && !frame.style.width) frame.style.width = '100%';
     if (!frame.style.border) frame.style.border = '0';
@@ -72,6 +108,14 @@ export function embedLoader(config: LoaderConfig): void {
 
 /** The script text of GET /widget/embed.js for a request to `origin`. */
 export function embedLoaderScript(origin: string): string {
-  const config: LoaderConfig = { source: EMBED_SOURCE, version: EMBED_VERSION, origin, httpUrl: HTTP_URL.source };
+  const config: LoaderConfig = {
+    source: EMBED_SOURCE,
+    version: EMBED_VERSION,
+    origin,
+    httpUrl: HTTP_URL.source,
+    params: CAMPAIGN_KEYS,
+    urlParam: EMBED_URL_PARAM,
+    referrerParam: EMBED_REFERRER_PARAM,
+  };
   return `(${embedLoader.toString()})(${JSON.stringify(config)});\n`;
 }

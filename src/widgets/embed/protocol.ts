@@ -6,9 +6,11 @@
  *
  * Widget → parent: `height`, `booking-complete`, `close-window`, `redirect` (the seller's
  * survey ending sends the parent page elsewhere).
- * Parent → widget: `hello` (the loader started late and asks for the current height).
+ * Parent → widget: `hello` (the loader started late and asks for the current height; it carries
+ * the parent page's split-test variant cookies, which the widget's calls relay: src/client/api.ts).
  */
 import { httpUrl, isHttpUrl } from '../../lib/http-url';
+import { relaySplitVariants } from '../../client/split-variants';
 
 export const EMBED_SOURCE = 'edgefunnel-widget';
 export const EMBED_VERSION = 1;
@@ -25,7 +27,7 @@ export type EmbedMessage =
   | { type: 'close-window' }
   | { type: 'redirect'; url: string };
 
-export type ParentMessage = { type: 'hello' };
+export type ParentMessage = { type: 'hello'; variants?: string };
 
 export type Envelope<M> = M & { source: typeof EMBED_SOURCE; version: typeof EMBED_VERSION };
 
@@ -132,7 +134,9 @@ export function startHeightReporting(win: Window = window, offset = 0): () => vo
     postToParent({ type: 'height', height }, win);
   };
   const onMessage = (event: MessageEvent) => {
-    if (event.source === win.parent && isHello(event.data)) report(true);
+    if (event.source !== win.parent || !isHello(event.data)) return;
+    relaySplitVariants(win.document, (event.data as { variants?: unknown }).variants);
+    report(true);
   };
   const observer = new ResizeObserver(() => report());
   observer.observe(body);

@@ -11,6 +11,7 @@ import { FORM_TOKEN_FIELD, HONEYPOT_FIELD, IDEMPOTENCY_FIELD } from '../../lib/s
 import type { FieldError } from '../../lib/validation/fields';
 import type { FormBody } from '../../schemas/form';
 import { type AfterSubmit, afterSubmit } from './after-submit';
+import { type FormPaymentProps, useFormCard } from './form-card';
 import { FormFields } from './form-fields';
 import { Honeypot, SubmitButton } from './form-parts';
 import { formCssVars, isInlineLayout } from './form-style';
@@ -23,6 +24,7 @@ import { redirectTop } from '../embed/protocol';
 import { useFormEngine } from './use-form-engine';
 import { useSubmission } from './use-submission';
 import { eventData, funnelEventData, trackSubmission, trackWidgetView, visitorFingerprint } from './widget-tracking';
+import { FocusedEnd } from '../end-screen';
 
 export interface FormWidgetProps {
   formId: string;
@@ -38,6 +40,8 @@ export interface FormWidgetProps {
   /** The token the form posts without JavaScript, when it differs from `token` (cached pages embed one for that alone). */
   plainToken?: string;
   turnstileSiteKey: string;
+  /** The form takes a card (a payment field and an amount in its settings); null when it takes none. */
+  payment?: FormPaymentProps | null;
   notrack: boolean;
   /** false under `redirect=false`. */
   redirect: boolean;
@@ -60,6 +64,7 @@ export default function FormWidget(props: FormWidgetProps) {
   const [done, setDone] = useState<AfterSubmit | null>(null);
   const [alert, setAlert] = useState(props.submitted?.alert ?? '');
   const initial = props.submitted?.values ?? initialValues(form.fields, new URLSearchParams(props.query), {}, props.country);
+  const card = useFormCard(formId, props.payment, strings.ui);
   const engine = useFormEngine(
     {
       fields: form.fields,
@@ -79,6 +84,7 @@ export default function FormWidget(props: FormWidgetProps) {
     strings,
     turnstileSiteKey: props.turnstileSiteKey,
     onCaptcha: engine.setCaptchaToken,
+    payment: card.env,
   };
   const fingerprint = useRef('');
 
@@ -121,6 +127,7 @@ export default function FormWidget(props: FormWidgetProps) {
     onAccepted,
     onRejected: (outcome) => {
       if (outcome.errors.length) engine.showErrors(outcome.errors);
+      if (outcome.status === 402) card.showError(outcome.msg);
       setAlert(outcome.errors.length ? strings.ui.fixErrors : outcome.msg || strings.ui.serverError);
     },
   });
@@ -131,15 +138,20 @@ export default function FormWidget(props: FormWidgetProps) {
     setAlert('');
     if (!(await engine.validate())) return setAlert(strings.ui.fixErrors);
     const honeypot = (root.current?.elements.namedItem(HONEYPOT_FIELD) as HTMLInputElement | null)?.value ?? '';
+    const paid = await card.confirm(engine.values);
+    if (paid.kind === 'failed') return setAlert(paid.message);
     const extras = { formId, location_id: locationId, fingerprint: fingerprint.current, eventData: eventData(), ...withFunnel() };
-    await submit({ ...engine.values, ...extras }, engine.files, honeypot);
+    await submit({ ...engine.values, ...extras, ...(paid.kind === 'card' ? paid.extras : {}) }, engine.files, honeypot);
   };
 
   if (done?.kind === 'thank-you') {
+    // On its own page the form's heading field is the page's h1: it stays for screen readers when the fields go.
+    const heading = props.element ? undefined : form.fields.find((f) => f.type === 'h1' && f.label);
     return (
-      <div className="ef-form ef-form--done" style={formCssVars(form) as CSSProperties} role="status" data-form-state="done">
+      <FocusedEnd className="ef-form ef-form--done" style={formCssVars(form) as CSSProperties} data={{ 'data-form-state': 'done' }}>
+        {heading && <h1 className="ef-sr-only">{heading.label}</h1>}
         <p className="ef-thank-you">{done.text}</p>
-      </div>
+      </FocusedEnd>
     );
   }
   const busy = state.kind === 'sending' || done?.kind === 'redirect';

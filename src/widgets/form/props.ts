@@ -5,14 +5,17 @@
 import type { Language, Translator } from '../../lib/i18n';
 import { todayIn } from '../../lib/time/today';
 import type { FieldError } from '../../lib/validation/fields';
+import { formatMoney } from '../../lib/currency';
 import type { FormDocument } from '../../schemas/form';
 import type { FormWidgetProps } from './form-widget';
-import type { FormLocation } from './server';
+import type { FormLocation, FormPaymentView } from './server';
 import { formStrings } from './strings';
 
 export interface FormPropsInput {
   doc: FormDocument;
   location: FormLocation;
+  /** The form's card payment as GET /form answered it (`paymentView`), or null. */
+  payment?: FormPaymentView | null;
   translator: Translator;
   now: number;
   token: string;
@@ -64,6 +67,9 @@ export function formWidgetProps(input: FormPropsInput): FormWidgetProps {
     token: input.token,
     ...(input.plainToken ? { plainToken: input.plainToken } : {}),
     turnstileSiteKey: input.turnstileSiteKey,
+    payment: input.payment
+      ? { amountLabel: formatMoney(input.payment.amount, input.payment.currency, input.translator.lang), publishableKey: input.payment.publishable_key }
+      : null,
     notrack: query.has('notrack') && !['false', '0'].includes((query.get('notrack') ?? '').toLowerCase()),
     redirect: query.get('redirect') !== 'false',
     query: query.toString(),

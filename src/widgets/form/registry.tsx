@@ -8,8 +8,10 @@ import type { FieldType } from '../../schemas/form';
 import { type LazyPart, LazyPartView, LoadFailed, lazyPart } from '../lazy-part';
 import { CaptchaField } from './fields/captcha-field';
 import { CheckboxField, MultiSelectField, RadioField, SelectField, TextboxListField } from './fields/choice-fields';
-import { HeadingField, HtmlField, ImageField, Nothing, PaymentField } from './fields/static-fields';
-import { DateField, EmailField, MoneyField, NumberField, PhoneField, TextAreaField, TextField } from './fields/text-fields';
+import { MoneyField } from './fields/money-field';
+import { PaymentField } from './fields/payment-field';
+import { HeadingField, HtmlField, ImageField, Nothing } from './fields/static-fields';
+import { DateField, EmailField, NumberField, PhoneField, TextAreaField, TextField } from './fields/text-fields';
 import type { FieldFrame, FieldProps } from './types';
 
 export interface FieldDefinition {

@@ -15,7 +15,18 @@ export interface FormLocation {
   language: string;
 }
 
-export type LoadedForm = { ok: true; doc: FormDocument; location: FormLocation } | { ok: false; status: number; msg: string };
+/** A form's card payment (GET /form's `paymentView`): amount in minor units, currency, publishable key ('' when cards are not configured). */
+export interface FormPaymentView {
+  amount: number;
+  currency: string;
+  publishable_key: string;
+}
+
+const paymentViewOf = v.nullable(
+  v.object({ amount: v.pipe(v.number(), v.integer(), v.minValue(1)), currency: v.pipe(v.string(), v.regex(/^[A-Za-z]{3}$/)), publishable_key: v.string() }),
+);
+
+export type LoadedForm = { ok: true; doc: FormDocument; location: FormLocation; payment: FormPaymentView | null } | { ok: false; status: number; msg: string };
 
 const locationOf = v.object({
   country: v.optional(v.string(), 'US'),
@@ -35,7 +46,13 @@ export async function loadForm(api: ApiFetch, id: string): Promise<LoadedForm> {
   const doc = v.safeParse(formDocument, { ...body, id: body.id ?? id });
   if (!doc.success) return { ok: false, status: 502, msg: 'Unable to read form' };
   const location = v.safeParse(locationOf, body.location ?? {});
-  return { ok: true, doc: doc.output, location: location.success ? location.output : { country: 'US', timezone: 'UTC', language: 'en' } };
+  const payment = v.safeParse(paymentViewOf, body.paymentView ?? null);
+  return {
+    ok: true,
+    doc: doc.output,
+    location: location.success ? location.output : { country: 'US', timezone: 'UTC', language: 'en' },
+    payment: payment.success ? payment.output : null,
+  };
 }
 
 export async function formToken(api: ApiFetch, kind: 'form' | 'survey', id: string): Promise<string> {

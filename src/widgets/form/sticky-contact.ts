@@ -1,10 +1,12 @@
 /**
  * Sticky contact (requirements WIDGET-STATES, WIDGET-ACCESS): when the form asks for it, the contact a visitor
  * submitted is remembered per location in local storage and prefills the fields they
- * already gave on their next visit.
+ * already gave on their next visit. The funnel pages' `contact.*` merge fields read it too,
+ * and `appointment.*` the last booking kept here (src/lib/visitor-merge.ts).
  */
-/** The local-storage key of a location's remembered contact. */
-export const stickyContactKey = (locationId: string) => `ef_contact_${locationId}`;
+import { lastAppointmentKey, type RememberedAppointment, stickyContactKey, storedRecord } from '../../lib/visitor-merge';
+
+export { stickyContactKey };
 const keyOf = stickyContactKey;
 
 export function rememberContact(locationId: string, contact: Readonly<Record<string, unknown>>): void {
@@ -18,10 +20,17 @@ export function rememberContact(locationId: string, contact: Readonly<Record<str
 /** The remembered contact of a location: its id and the fields the visitor gave. */
 export function rememberedContact(locationId: string): Record<string, unknown> {
   try {
-    const raw = localStorage.getItem(keyOf(locationId));
-    const parsed: unknown = raw ? JSON.parse(raw) : {};
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+    return storedRecord(localStorage.getItem(keyOf(locationId)));
   } catch {
     return {};
+  }
+}
+
+/** Keeps the visitor's last booking with a location, for the `appointment.*` merge fields of its funnel pages. */
+export function rememberAppointment(locationId: string, appointment: RememberedAppointment): void {
+  try {
+    localStorage.setItem(lastAppointmentKey(locationId), JSON.stringify(appointment));
+  } catch {
+    // Storage can be full or blocked; the pages then show the fields' fallbacks.
   }
 }

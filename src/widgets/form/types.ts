@@ -38,6 +38,16 @@ export interface FieldEnv {
   turnstileSiteKey: string;
   /** Where a field component reports the captcha verdict and token. */
   onCaptcha?: (token: string | null) => void;
+  /** A form that takes a card (its payment field draws the card field): ./form-card.ts. */
+  payment?: FormCardEnv | undefined;
+}
+
+/** What a form's payment field needs: the amount, Stripe's publishable key ('' when cards are not configured), the card's handle and error. */
+export interface FormCardEnv {
+  amountLabel: string;
+  publishableKey: string;
+  card: import('react').RefObject<import('../booking/card-field').CardHandle | null>;
+  error: string;
 }
 
 /** What a field component receives. */

@@ -73,8 +73,19 @@ export function useFormEngine(options: FormEngineOptions, root: { current: Eleme
   const [values, setValues] = useState<Record<string, unknown>>(options.initialValues);
   const [files, setFileMap] = useState<Record<string, readonly File[]>>({});
   const [errors, setErrors] = useState<Record<string, ShownError>>(() => Object.fromEntries((options.initialErrors ?? []).map((e) => [e.field, shown(e)])));
-  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
+  const [captchaToken, setToken] = useState<string | null>(null);
   const phone = useRef<PhoneRule>(phoneRuleMissing);
+  // The Turnstile token is sent as the captcha field's answer, which the server verifies.
+  const captchaKey = useRef('');
+  captchaKey.current = (() => {
+    const field = fields.find((f) => f.type === 'captcha');
+    return field ? fieldKey(field) : '';
+  })();
+  const setCaptchaToken = useCallback((token: string | null) => {
+    setToken(token);
+    const key = captchaKey.current;
+    if (key) setValues((all) => ({ ...all, [key]: token ?? '' }));
+  }, []);
 
   const setValue = useCallback((key: string, value: unknown) => {
     setValues((all) => ({ ...all, [key]: value }));

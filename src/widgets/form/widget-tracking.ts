@@ -56,7 +56,11 @@ export function funnelEventData(): Record<string, string> | undefined {
   };
 }
 
-/** What the widget tells the server about where it was filled in. */
+/**
+ * What the widget tells the server about where it was filled in. Its query holds, when
+ * embedded, the host page's campaign parameters, URL and referrer that embed.js passed
+ * (the visitor's touch, src/platform/services/attribution.ts), so it may be long.
+ */
 export function eventData(): Record<string, string> {
-  return { url_params: location.search.slice(0, 500), page_url: location.href.slice(0, 500), referrer: document.referrer.slice(0, 500) };
+  return { url_params: location.search.slice(0, 2500), page_url: location.href.slice(0, 500), referrer: document.referrer.slice(0, 500) };
 }

@@ -24,6 +24,19 @@ export const CONTACT_KEYS = {
 
 export type ContactTag = keyof typeof CONTACT_KEYS;
 
+/**
+ * A consent box: a checkbox field without options (../form renders it as one box, labelled
+ * with the seller's text, its placeholder), in a group named by our own `legend`.
+ */
+export const consentField = (tag: 'consent' | 'terms', legend: string, text: string, required: boolean): FormField =>
+  v.parse(formField, { id: tag, tag, type: 'checkbox', label: legend, placeholder: text, required });
+
+/** Whether a consent box's value is ticked. */
+export const isTicked = (value: unknown): boolean =>
+  Array.isArray(value)
+    ? value.some((x) => x !== '' && x !== 'false' && x !== false)
+    : value === true || (typeof value === 'string' && value !== '' && value !== 'false');
+
 export function contactFields(step1: OrderFormProps['step1'], labels: CheckoutStrings['fields']): FormField[] {
   const p = step1.placeholders as Record<string, string>;
   const field = (tag: ContactTag, type: string, label: string, placeholder: string | undefined, required: boolean) =>
@@ -42,5 +55,6 @@ export function contactFields(step1: OrderFormProps['step1'], labels: CheckoutSt
           field('country', 'select', labels.country, p.country, true),
         ]
       : []),
+    ...(step1.consentText ? [consentField('consent', labels.consent, step1.consentText, false)] : []),
   ];
 }

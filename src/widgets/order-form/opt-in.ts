@@ -22,6 +22,8 @@ export interface OptinInput {
   funneEventData: Record<string, string> | undefined;
   sessionId?: string;
   sessionFingerprint?: string;
+  /** The order form's consent box, when it shows one. */
+  consent?: { element_id: string; checked: boolean };
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
@@ -45,6 +47,7 @@ export function contactPayload(input: OptinInput): ContactPayload {
       : undefined,
     sessionFingerprint: input.sessionFingerprint ?? input.fingerprint,
     session_d: input.validateEmail ? 1 : 0,
+    ...(input.consent ? { consent: input.consent } : {}),
   };
 }
 

@@ -17,7 +17,7 @@ import type { FieldEnv } from '../form/types';
 import { useFormEngine } from '../form/use-form-engine';
 import { eventData, funnelEventData, visitorFingerprint } from '../form/widget-tracking';
 import { CardStep } from './card-step';
-import { contactFields } from './contact-fields';
+import { consentField, contactFields, isTicked } from './contact-fields';
 import type { OptinAnswer } from '../../schemas/calls/funnel-routes';
 import { optIn } from './opt-in';
 import { ProductStep } from './product-step';
@@ -44,6 +44,12 @@ export default function OrderForm(form: OrderFormProps) {
   // What the server renders too: the fields' own defaults (the location's country), nothing of the visitor's yet.
   const defaults = useMemo(() => initialValues(fields, new URLSearchParams(), {}, form.country), [fields, form.country]);
   const engine = useFormEngine({ fields, initialValues: defaults, country: form.country, today: '', turnstile: false }, root);
+  // The payment step's terms box (issue 27): its own engine, checked before paying.
+  const termsFields = useMemo(
+    () => (step2.termsText ? [consentField('terms', strings.fields.terms, step2.termsText, true)] : []),
+    [step2.termsText, strings.fields.terms],
+  );
+  const terms = useFormEngine({ fields: termsFields, initialValues: {}, country: form.country, today: '', turnstile: false }, root);
   const env: FieldEnv = { lang: form.lang, country: form.country, today: '', labelsVisible: true, strings: formStrings, turnstileSiteKey: '' };
 
   // A layout effect, so values typed before hydration (client:interact) are in place before a
@@ -92,6 +98,7 @@ export default function OrderForm(form: OrderFormProps) {
       validateEmail: form.validateEmail,
       eventData: visit.eventData,
       funneEventData: funnelEventData(),
+      ...(step1.consentText ? { consent: { element_id: id, checked: isTicked(engine.values.consent) } } : {}),
     });
     setSending(false);
     if (!answer) return false;
@@ -111,8 +118,10 @@ export default function OrderForm(form: OrderFormProps) {
       return;
     }
     if (!twoStep && !(await submitContact())) return;
+    if (termsFields.length > 0 && !(await terms.validate())) return;
     const text = (key: string) => (typeof engine.values[key] === 'string' ? (engine.values[key] as string) : '');
     await checkout.pay({
+      ...(termsFields.length > 0 ? { terms: { element_id: id, checked: isTicked(terms.values.terms) } } : {}),
       products: products.chosenProducts,
       billing: { name: text('full_name'), email: text('email').toLowerCase(), phone: text('phone'), postalCode },
       confirm: card.confirm,
@@ -158,6 +167,18 @@ export default function OrderForm(form: OrderFormProps) {
         </h2>
       )}
       <ProductStep form={form} products={products.state} chosen={products.chosen} chosenProducts={products.chosenProducts} onToggle={products.toggle} />
+      {termsFields.length > 0 && (
+        <FormFields
+          fields={termsFields}
+          values={terms.values}
+          files={terms.files}
+          errors={terms.errors}
+          onChange={terms.setValue}
+          onFiles={terms.setFiles}
+          env={env}
+          idPrefix={`${id}-terms`}
+        />
+      )}
       <CardStep
         form={form}
         cardMount={cardMount}

@@ -61,6 +61,8 @@ export function orderFormProps(id: string, layout: OrderFormProps['layout'], ext
       headline: ctx.text(extra.step1.headline),
       subHeadline: ctx.text(extra.step1.subHeadline),
       footerText: ctx.text(extra.step1.footerText),
+      // Shown as typed (escaped as text, no merge fields): the consent record keeps this exact text.
+      consentText: extra.step1.consentText,
     },
     // Only the keys the island uses: the builder's other keys stay on the server.
     step2: {
@@ -72,6 +74,7 @@ export function orderFormProps(id: string, layout: OrderFormProps['layout'], ext
       enablePostalCode: extra.step2.enablePostalCode,
       linkText: extra.step2.linkText,
       buttonText: extra.step2.buttonText,
+      termsText: extra.step2.termsText,
     },
     stickyContact: extra.stickyContact,
     forceContactCreate: extra.forceContactCreate,

@@ -6,7 +6,10 @@ import type { FormStringsDiff } from '../form/types';
 /** Every visitor-facing string of the form, translated on the server (namespace checkout). */
 export interface CheckoutStrings {
   stepOf: string;
-  fields: Record<'name' | 'email' | 'phone' | 'companyName' | 'address' | 'city' | 'state' | 'zip' | 'country' | 'postalCode' | 'card', string>;
+  fields: Record<
+    'name' | 'email' | 'phone' | 'companyName' | 'address' | 'city' | 'state' | 'zip' | 'country' | 'postalCode' | 'card' | 'consent' | 'terms',
+    string
+  >;
   defaults: Record<'step1Button' | 'step2Button' | 'back' | 'item' | 'price' | 'summary' | 'total' | 'products' | 'bump', string>;
   interval: Record<'day' | 'week' | 'month' | 'year', string>;
   noProducts: string;
@@ -44,8 +47,14 @@ export interface OrderFormProps {
   /** Stripe's publishable key; '' when card payments are not configured. */
   publishableKey: string;
   /** Seller texts as safe HTML (merge fields filled, escaped). */
-  step1: Pick<Step1Settings, 'showCompanyName' | 'showPhone' | 'showShipping' | 'placeholders' | 'buttonText' | 'headline' | 'subHeadline' | 'footerText'>;
-  step2: Pick<Step2Settings, 'headline' | 'itemText' | 'priceText' | 'summaryText' | 'totalText' | 'enablePostalCode' | 'linkText' | 'buttonText'>;
+  step1: Pick<
+    Step1Settings,
+    'showCompanyName' | 'showPhone' | 'showShipping' | 'placeholders' | 'buttonText' | 'headline' | 'subHeadline' | 'footerText' | 'consentText'
+  >;
+  step2: Pick<
+    Step2Settings,
+    'headline' | 'itemText' | 'priceText' | 'summaryText' | 'totalText' | 'enablePostalCode' | 'linkText' | 'buttonText' | 'termsText'
+  >;
   stickyContact: boolean;
   forceContactCreate: boolean;
   validateEmail: boolean;

@@ -28,6 +28,8 @@ export interface Visit {
 }
 
 interface PayInput {
+  /** The order form's terms box, when it shows one (ticked: the form checked it first). */
+  terms?: { element_id: string; checked: boolean };
   products: ProductView[];
   billing: BillingDetails;
   confirm: (clientSecret: string, billing: BillingDetails) => Promise<CardConfirmation>;
@@ -93,6 +95,7 @@ export function useCheckout(visit: () => Visit, strings: CheckoutStrings, saleAc
       client_secret: card.clientSecret,
       submissionType: 2,
       eventData: v.eventData,
+      ...(input.terms ? { terms: input.terms } : {}),
       ...(v.sessionId ? { sessionId: v.sessionId } : {}),
       ...(v.sessionFingerprint ? { sessionFingerprint: v.sessionFingerprint } : {}),
     };

@@ -1,6 +1,7 @@
 /** The furniture around a survey's slides: header image, progress bar, error alert, arrows, ending and footer. */
 import type { SurveyStrings } from './strings';
 import { fillTemplate } from '../../lib/template';
+import { FocusedEnd } from '../end-screen';
 
 export function HeaderImage({ src, fullWidth, lazy }: { src: string; fullWidth: boolean; lazy: boolean }) {
   if (!src) return null;
@@ -86,10 +87,10 @@ export function NextButton({ disabled, onClick, strings }: { disabled: boolean; 
 /** What replaces the slides at the end: the seller's sanitised text with the answers as text (mergeVisitorHtml), or "Redirecting…". */
 export function EndScreen({ html, state }: { html: string; state: string }) {
   return (
-    <div className="ef-survey__end" role="status" data-survey-end={state} data-testid="survey-end">
+    <FocusedEnd className="ef-survey__end" data={{ 'data-survey-end': state, 'data-testid': 'survey-end' }}>
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised seller text, visitor values filled in as text by mergeVisitorHtml. */}
       <div dangerouslySetInnerHTML={{ __html: html }} />
-    </div>
+    </FocusedEnd>
   );
 }
 

@@ -62,6 +62,9 @@ export interface SurveyWidgetProps {
   element?: { action: string; nextStepUrl: string; lazyImages?: boolean };
 }
 
+/** Keys that move a radio group's or a closed dropdown's selection. */
+const ARROW_KEYS: ReadonlySet<string> = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'PageUp', 'PageDown']);
+
 export default function SurveyWidget(props: SurveyWidgetProps) {
   const { formData, text, surveyId, locationId } = props;
   const strings = useMemo(() => expandFormStrings(props.strings), [props.strings]);
@@ -83,7 +86,7 @@ export default function SurveyWidget(props: SurveyWidgetProps) {
     lang: props.lang,
     country: props.country,
     today: props.today,
-    labelsVisible: true,
+    labelsVisible: form.formLabelVisible,
     strings,
     turnstileSiteKey: props.turnstileSiteKey,
     onCaptcha: engine.setCaptchaToken,
@@ -92,6 +95,8 @@ export default function SurveyWidget(props: SurveyWidgetProps) {
   const idPrefix = `ef-${surveyId}`;
   const slideRef = useRef<HTMLElement>(null);
   const shownIndex = useRef(nav.index);
+  /** An arrow key is down: the choice it makes is a move through the options, never an answer to act on. */
+  const arrowDown = useRef(false);
 
   // A new slide takes the focus (a chosen radio or the Next button may be gone), so keyboard
   // and screen-reader users continue from the new question.
@@ -229,6 +234,8 @@ export default function SurveyWidget(props: SurveyWidgetProps) {
   const onChange = (key: string, value: unknown) => {
     engine.setValue(key, value);
     const field = slide?.slideData.find((f) => fieldKey(f) === key);
+    // Auto-advance follows a click, a tap, Space or Enter; an arrow key only moves the selection.
+    if (arrowDown.current) return;
     if (field?.type === 'radio' || field?.type === 'single_options') setAdvance({ trigger: 'choice', field });
     else if (field?.type === 'date' && value) setAdvance({ trigger: 'date', field });
   };
@@ -239,11 +246,22 @@ export default function SurveyWidget(props: SurveyWidgetProps) {
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLFormElement>) => {
-    const target = e.target as HTMLElement;
-    if (e.key !== 'Enter' || target.tagName !== 'INPUT' || (target as HTMLInputElement).type === 'checkbox') return;
+    if (ARROW_KEYS.has(e.key)) arrowDown.current = true;
+    const target = e.target as HTMLInputElement;
+    const field = slide?.slideData.find((f) => fieldKey(f) === target.name);
+    // Space or Enter on a radio chosen with the arrows, or Enter on a dropdown, is the visitor's answer: act on it as on a click.
+    const chooses = target.type === 'radio' ? e.key === ' ' || e.key === 'Enter' : target.tagName === 'SELECT' && e.key === 'Enter';
+    if (chooses) {
+      if (e.key === 'Enter') e.preventDefault();
+      if (field && (target.type === 'radio' ? target.checked : target.value !== '')) setAdvance({ trigger: 'choice', field });
+      return;
+    }
+    if (e.key !== 'Enter' || target.tagName !== 'INPUT' || target.type === 'checkbox') return;
     e.preventDefault();
-    const field = slide?.slideData.find((f) => fieldKey(f) === (target as HTMLInputElement).name);
     if (field) setAdvance({ trigger: 'enter', field });
+  };
+  const onKeyUp = (e: KeyboardEvent<HTMLFormElement>) => {
+    if (ARROW_KEYS.has(e.key)) arrowDown.current = false;
   };
 
   const percent = progress(slides, nav, end !== null);
@@ -267,6 +285,10 @@ export default function SurveyWidget(props: SurveyWidgetProps) {
             noValidate
             onSubmit={onSubmit}
             onKeyDown={onKeyDown}
+            onKeyUp={onKeyUp}
+            onPointerDown={() => {
+              arrowDown.current = false;
+            }}
             data-form-state={state.kind}
             aria-busy={busy || undefined}
           >

@@ -1,7 +1,7 @@
 /**
  * The slide the visitor is on, with the seed's motion: after a move the arrows stay locked
  * for SLIDE_LOCK_MS while the slide animates, unless the survey disables animation
- * (requirements WIDGET-STATES, WIDGET-LIMITS). The rules of where to go are ./logic.ts.
+ * (requirements WIDGET-STATES, WIDGET-LIMITS), or the visitor asks for reduced motion. The rules of where to go are ./logic.ts.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { SLIDE_LOCK_MS, type SurveyNav, startNav } from './logic';
@@ -19,7 +19,8 @@ export function useSurveyNav(animated: boolean) {
   const goTo = useCallback(
     (next: SurveyNav, direction: Exclude<SlideMotion, 'none'>) => {
       setNav(next);
-      if (!animated) return;
+      // Under reduced motion the slide does not move (survey.css), so nothing waits for it.
+      if (!animated || matchMedia('(prefers-reduced-motion: reduce)').matches) return;
       setMotion(direction);
       setLocked(true);
       clearTimeout(timer.current);

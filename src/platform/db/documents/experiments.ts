@@ -9,7 +9,7 @@ import { id } from '../../../schemas/common';
 import { type ExperimentDocument, experimentDocument } from '../../../schemas/experiment';
 import { newId } from '../../../lib/ids';
 import { ApiError } from '../../http';
-import { defineKind, json } from './kind';
+import { defineKind, idsOf, json } from './kind';
 
 interface PageRow {
   id: string;
@@ -67,6 +67,12 @@ export const experimentKind = defineKind<ExperimentDocument>({
       .bind(doc.id, doc.funnelId, doc.stepId, doc.status, doc.salt, doc.startedAt ?? null, json(doc), now),
   ],
   remove: async (db, experimentId) => [db.prepare('DELETE FROM experiments WHERE id = ?').bind(experimentId)],
-  // Not served yet: the pages of a test are served as before until serving reads experiments.
-  pagesAffected: async () => [],
+  // The step's copies carry the test (src/serving/experiment.ts): its page and the variants' are purged.
+  pagesAffected: (db, experimentId) =>
+    idsOf(
+      db,
+      `SELECT page_id AS id FROM funnel_steps WHERE id = (SELECT step_id FROM experiments WHERE id = ?1) AND page_id IS NOT NULL
+       UNION SELECT json_extract(v.value, '$.pageId') AS id FROM experiments e, json_each(e.doc, '$.variants') v WHERE e.id = ?1`,
+      experimentId,
+    ),
 });

@@ -43,7 +43,7 @@ export function RadioField(p: FieldProps) {
             aria-label={p.env.strings.ui.otherLabel}
             placeholder={p.env.strings.ui.other}
             value={isCustom ? value.trim() : ''}
-            onFocus={() => !isCustom && p.onChange(' ')}
+            // Focus alone never replaces the chosen option: typing chooses "Other".
             onChange={(e) => p.onChange(e.target.value || ' ')}
           />
         </div>

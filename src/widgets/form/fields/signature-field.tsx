@@ -2,12 +2,28 @@
  * The signature pad (loaded only for forms with a signature field): a grey pen; the
  * drawing is saved as a PNG file named with a timestamp when the pointer leaves the pad
  * or a touch ends (requirements FIELD-RULES, WIDGET-LIMITS), and Clear removes it.
+ * Without a pointer, the visitor types their name instead: it is written on the pad in a
+ * handwriting face and saved as the same PNG, so the server takes it as any signature.
  */
 import SignaturePad from 'signature_pad';
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { FieldProps } from '../types';
 
 const PEN_COLOR = '#6b7280';
+const TYPED_FONT = 'italic 28px "Brush Script MT", "Segoe Script", cursive';
+
+/** Writes a typed name across the pad, as a signature image (the pad's own drawing is cleared first). */
+function writeName(el: HTMLCanvasElement, pad: SignaturePad | null, name: string) {
+  pad?.clear();
+  const ctx = el.getContext('2d');
+  if (!ctx || !name) return;
+  ctx.save();
+  ctx.fillStyle = PEN_COLOR;
+  ctx.font = TYPED_FONT;
+  ctx.textBaseline = 'middle';
+  ctx.fillText(name, 16, el.offsetHeight / 2, Math.max(el.offsetWidth - 32, 40));
+  ctx.restore();
+}
 
 function toPngFile(dataUrl: string, now: number): File {
   const bytes = Uint8Array.from(atob(dataUrl.split(',')[1] ?? ''), (c) => c.charCodeAt(0));
@@ -19,6 +35,8 @@ export default function SignatureField(p: FieldProps) {
   const pad = useRef<SignaturePad | null>(null);
   const onFiles = useRef(p.onFiles);
   onFiles.current = p.onFiles;
+  const typedId = useId();
+  const [typed, setTyped] = useState('');
 
   useEffect(() => {
     const el = canvas.current;
@@ -30,7 +48,9 @@ export default function SignatureField(p: FieldProps) {
     const signature = new SignaturePad(el, { penColor: PEN_COLOR });
     pad.current = signature;
     const save = () => {
-      if (!signature.isEmpty()) onFiles.current([toPngFile(signature.toDataURL('image/png'), Date.now())]);
+      if (signature.isEmpty()) return;
+      setTyped('');
+      onFiles.current([toPngFile(signature.toDataURL('image/png'), Date.now())]);
     };
     el.addEventListener('mouseleave', save);
     el.addEventListener('touchend', save);
@@ -60,11 +80,31 @@ export default function SignatureField(p: FieldProps) {
         className="ef-link"
         onClick={() => {
           pad.current?.clear();
+          setTyped('');
           p.onFiles([]);
         }}
       >
         {p.env.strings.ui.clear}
       </button>
+      <label className="ef-signature__typed-label" htmlFor={typedId}>
+        {p.env.strings.ui.typeSignature}
+      </label>
+      <input
+        id={typedId}
+        className="ef-input ef-signature__typed"
+        type="text"
+        autoComplete="name"
+        value={typed}
+        aria-describedby={p.describedBy}
+        onChange={(e) => {
+          const name = e.target.value;
+          setTyped(name);
+          const el = canvas.current;
+          if (!el) return;
+          writeName(el, pad.current, name.trim());
+          p.onFiles(name.trim() ? [toPngFile(el.toDataURL('image/png'), Date.now())] : []);
+        }}
+      />
       {p.files.length > 0 && (
         <span className="ef-sr-only" aria-live="polite">
           {p.files[0]?.name}

@@ -1,6 +1,6 @@
 /**
  * Fields that show rather than ask: a heading, an image, seller HTML (trusted seller
- * content, inserted as given), the payment notice; and hidden values.
+ * content, inserted as given), and hidden values.
  */
 import type { CSSProperties } from 'react';
 import type { FieldProps } from '../types';
@@ -35,16 +35,6 @@ export function ImageField({ field }: FieldProps) {
 export function HtmlField({ field }: FieldProps) {
   // biome-ignore lint/security/noDangerouslySetInnerHtml: the seller's own HTML block (trusted seller content).
   return <div className="ef-html" dangerouslySetInnerHTML={{ __html: field.html }} />;
-}
-
-export function PaymentField(p: FieldProps) {
-  return (
-    <div className="ef-payment">
-      <p className="ef-payment__title">{p.field.label}</p>
-      {p.field.description && <p>{p.field.description}</p>}
-      <p className="ef-payment__note">{p.env.strings.ui.payment}</p>
-    </div>
-  );
 }
 
 /** A hidden value travels as a hidden input (the no-JS form posts it too). */

@@ -1,8 +1,8 @@
 /**
  * Typed-in fields: text, email, phone, numbers, amounts, dates, long texts and visible
- * source fields. Native controls with the right keyboard (inputMode) and autocomplete.
+ * source fields (money: ./money-field.tsx). Native controls with the right keyboard (inputMode) and autocomplete.
  */
-import { type ChangeEvent, useState } from 'react';
+import type { ChangeEvent } from 'react';
 import { dateRange } from '../../../lib/validation/fields';
 import { loadPhoneModule } from '../phone-rule';
 import type { FieldProps } from '../types';
@@ -112,64 +112,5 @@ export function DateField(p: FieldProps) {
       value={textOf(p.value)}
       onChange={change(p)}
     />
-  );
-}
-
-function currencySymbol(lang: string, currency: string): string {
-  try {
-    const parts = new Intl.NumberFormat(lang, { style: 'currency', currency: currency || 'USD' }).formatToParts(0);
-    return parts.find((part) => part.type === 'currency')?.value ?? '$';
-  } catch {
-    return '$';
-  }
-}
-
-/** "1234.5" → "1,234.50" in the visitor's locale (requirements FIELD-RULES: two decimals, the locale's separator). */
-export function formatAmount(text: string, lang: string): string {
-  const bare = text.replace(/[^\d.,]/g, '');
-  if (!/\d/.test(bare)) return '';
-  const sep = Math.max(bare.lastIndexOf('.'), bare.lastIndexOf(','));
-  const decimals = sep >= 0 ? bare.slice(sep + 1) : '';
-  const hasDecimals = sep >= 0 && decimals.length > 0 && decimals.length <= 2;
-  const whole = (hasDecimals ? bare.slice(0, sep) : bare).replace(/[.,]/g, '');
-  const n = Number(`${whole || '0'}.${hasDecimals ? decimals : '0'}`);
-  return new Intl.NumberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n);
-}
-
-/** The amount without grouping, for editing: "1,234.50" → "1234.50" ("1234,50" in German). */
-function editableAmount(text: string, lang: string): string {
-  if (!text) return '';
-  const decimal = new Intl.NumberFormat(lang).formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.';
-  const group = decimal === '.' ? /,/g : /\./g;
-  return text.replace(/[^\d.,]/g, '').replace(group, '');
-}
-
-export function MoneyField(p: FieldProps) {
-  const [focused, setFocused] = useState(false);
-  const text = textOf(p.value);
-  const currency = typeof p.field.currency === 'string' ? p.field.currency : 'USD';
-  return (
-    <div className="ef-money">
-      <span className="ef-money__symbol" aria-hidden="true">
-        {currencySymbol(p.env.lang, currency)}
-      </span>
-      <input
-        {...controlProps(p)}
-        className="ef-input"
-        type="text"
-        inputMode="decimal"
-        placeholder={p.placeholder}
-        value={text}
-        onFocus={() => {
-          setFocused(true);
-          p.onChange(editableAmount(text, p.env.lang));
-        }}
-        onBlur={() => {
-          setFocused(false);
-          p.onChange(formatAmount(text, p.env.lang));
-        }}
-        onChange={(e) => p.onChange(focused ? e.target.value.replace(/[^\d.,]/g, '') : formatAmount(e.target.value, p.env.lang))}
-      />
-    </div>
   );
 }

@@ -1,0 +1,162 @@
+/**
+ * The statistics of a funnel (issue 28), shaped from the counters and conversions that
+ * ./queries.ts reads: totals, per step (rates, revenue per currency, bump take rate, average
+ * cart, earnings per view, drop-off to the next step on the paths visitors took), per day
+ * in the funnel's zone, per split-test variant (./experiments-report.ts), and page speed.
+ * Pure: the same rows give the same answer. Rates are fractions 0..1, null without a denominator.
+ */
+import { todayIn } from '../../lib/time/today';
+import { nextStep, type Step, stepUrl } from '../services/funnels';
+import { experimentsReport, type ExperimentReport } from './experiments-report';
+import { Amounts, type Money } from './money';
+import { type ConversionRow, QUARTER_HOUR, type StatsFunnel, type StatsRows } from './queries';
+import type { StatsRange } from './range';
+import { vitalsReport, type VitalsReport } from './vitals-report';
+
+/** Conversions of a group of rows (a step, a day, the whole funnel). */
+class Tally {
+  views = 0;
+  visitors = 0;
+  optins = 0;
+  bookings = 0;
+  orders = 0;
+  bumps = 0;
+  readonly revenue = new Amounts();
+  readonly ordersByCurrency = new Map<string, number>();
+}
+
+export interface StepReport {
+  stepId: string;
+  name: string;
+  pageId: string | null;
+  url: string;
+  views: number;
+  visitors: number;
+  optins: number;
+  optinRate: number | null;
+  bookings: number;
+  orders: number;
+  salesRate: number | null;
+  revenue: Money[];
+  bumpTakeRate: number | null;
+  averageCart: Money[];
+  earningsPerView: Money[];
+  dropOff: { nextStepId: string; continued: number; rate: number | null } | null;
+}
+
+export interface DayReport {
+  day: string;
+  views: number;
+  visitors: number;
+  optins: number;
+  bookings: number;
+  orders: number;
+  revenue: Money[];
+}
+
+export interface FunnelStats {
+  funnelId: string;
+  from: string;
+  to: string;
+  timeZone: string;
+  totals: { views: number; visitors: number; optins: number; bookings: number; orders: number; revenue: Money[] };
+  steps: StepReport[];
+  days: DayReport[];
+  experiments: ExperimentReport[];
+  vitals: VitalsReport[];
+}
+
+const rate = (part: number, whole: number) => (whole > 0 ? Math.min(1, part / whole) : null);
+
+/** The day (in `zone`) of each quarter hour, remembered. */
+function dayOfQuarter(zone: string): (q: number) => string {
+  const days = new Map<number, string>();
+  return (q) => {
+    let day = days.get(q);
+    if (day === undefined) {
+      day = todayIn(zone, q * QUARTER_HOUR);
+      days.set(q, day);
+    }
+    return day;
+  };
+}
+
+export function funnelStats(funnel: StatsFunnel, range: StatsRange, rows: StatsRows): FunnelStats {
+  const total = new Tally();
+  const bySteps = new Map<string, Tally>(rows.steps.map((step) => [step.id, new Tally()]));
+  const byDays = new Map<string, Tally>(range.days.map((day) => [day, new Tally()]));
+  const dayOf = dayOfQuarter(funnel.timeZone);
+
+  for (const row of rows.views) {
+    // The funnel's own row of a day (step '') counts the day's views and unique visitors whatever the step.
+    const tallies = row.step_id === '' ? [total, byDays.get(row.day)] : [bySteps.get(row.step_id)];
+    for (const tally of tallies) {
+      if (!tally) continue;
+      tally.views += row.views;
+      tally.visitors += row.visitors;
+    }
+  }
+  const tallyOf = (row: ConversionRow) => [total, row.step_id ? bySteps.get(row.step_id) : undefined, byDays.get(dayOf(row.q))].filter((t) => t !== undefined);
+  for (const row of rows.optins) for (const tally of tallyOf(row)) tally.optins += row.n;
+  for (const row of rows.bookings) for (const tally of tallyOf(row)) tally.bookings += row.n;
+  for (const row of rows.orders) {
+    for (const tally of tallyOf(row)) {
+      tally.orders += row.n;
+      tally.bumps += row.bumps;
+      tally.revenue.add(row.currency, row.amount);
+      tally.ordersByCurrency.set(row.currency, (tally.ordersByCurrency.get(row.currency) ?? 0) + row.n);
+    }
+  }
+
+  const paths = new Map(rows.paths.map((path) => [`${path.from_step_id}\n${path.to_step_id}`, path.visitors]));
+  const stepReport = (step: Step): StepReport => {
+    const tally = bySteps.get(step.id) ?? new Tally();
+    const next = nextStep(rows.steps, step);
+    const continued = next ? (paths.get(`${step.id}\n${next.id}`) ?? 0) : 0;
+    return {
+      stepId: step.id,
+      name: step.name,
+      pageId: step.pageId,
+      url: stepUrl(funnel, step, funnel.domain ?? undefined),
+      views: tally.views,
+      visitors: tally.visitors,
+      optins: tally.optins,
+      optinRate: rate(tally.optins, tally.visitors),
+      bookings: tally.bookings,
+      orders: tally.orders,
+      salesRate: rate(tally.orders, tally.visitors),
+      revenue: tally.revenue.list(),
+      bumpTakeRate: rate(tally.bumps, tally.orders),
+      averageCart: tally.revenue.per((currency) => tally.ordersByCurrency.get(currency) ?? 0),
+      earningsPerView: tally.revenue.per(() => tally.views),
+      dropOff: next ? { nextStepId: next.id, continued, rate: tally.visitors > 0 ? Math.max(0, 1 - continued / tally.visitors) : null } : null,
+    };
+  };
+
+  return {
+    funnelId: funnel.id,
+    from: range.from,
+    to: range.to,
+    timeZone: funnel.timeZone,
+    totals: {
+      views: total.views,
+      visitors: total.visitors,
+      optins: total.optins,
+      bookings: total.bookings,
+      orders: total.orders,
+      revenue: total.revenue.list(),
+    },
+    steps: rows.steps.map(stepReport),
+    days: [...byDays].map(([day, tally]) => ({
+      day,
+      views: tally.views,
+      visitors: tally.visitors,
+      optins: tally.optins,
+      bookings: tally.bookings,
+      orders: tally.orders,
+      revenue: tally.revenue.list(),
+    })),
+    experiments: experimentsReport(rows),
+    vitals: vitalsReport(rows.vitals),
+  };
+}

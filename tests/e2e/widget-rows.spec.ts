@@ -1,0 +1,102 @@
+/**
+ * Rows of issue 31 (docs/requirements.md, WIDGET-ROWS) that are not a keyboard walk: layout
+ * at the narrowest screens, and the other seed rows the widgets now honour.
+ */
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { E2E_PORT, E2E_TOKEN } from './playwright.config';
+
+test('at 320 px form_all_fields never scrolls sideways (the native file input included)', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 700 });
+  await page.goto('/widget/form/form_all_fields');
+  await expect(page.locator('astro-island:not([ssr])')).toHaveCount(1);
+  await expect(page.locator('.ef-file-input')).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test('too many files, or more than 50 MB, are refused when chosen with the seed alert beside the field; the files chosen before stay', async ({ page }) => {
+  await page.goto('/widget/form/form_all_fields');
+  await expect(page.locator('astro-island:not([ssr])')).toHaveCount(1);
+  const input = page.getByLabel('Logo or brand guide');
+  const pdf = (name: string, size = 16) => ({ name, mimeType: 'application/pdf', buffer: Buffer.alloc(size, 37) });
+  await input.setInputFiles([pdf('a.pdf'), pdf('b.pdf')]);
+  await input.setInputFiles([pdf('c.pdf'), pdf('d.pdf')]);
+  const alert = page.getByTestId('files-refused');
+  await expect(alert).toHaveText('The field only allows a maximum of 3 files');
+  await expect(alert).toHaveRole('alert');
+  await expect(page.locator('.ef-file-list li')).toHaveCount(2);
+  await input.setInputFiles([pdf('huge.pdf', 52_428_800)]);
+  await expect(alert).toHaveText('The total size of the attached files cannot be more that 50MB');
+  await expect(page.locator('.ef-file-list li')).toHaveCount(2);
+});
+
+test('money is grouped while it is typed and reformatted to two decimals on focus and blur', async ({ page }) => {
+  await page.goto('/widget/form/form_all_fields');
+  await expect(page.locator('astro-island:not([ssr])')).toHaveCount(1);
+  const budget = page.getByLabel('Monthly marketing budget');
+  await budget.pressSequentially('12345');
+  await expect(budget).toHaveValue('12,345');
+  await budget.pressSequentially('.5');
+  await expect(budget).toHaveValue('12,345.5');
+  await budget.blur();
+  await expect(budget).toHaveValue('12,345.50');
+  await budget.focus();
+  await expect(budget).toHaveValue('12,345.50');
+});
+
+/** survey_demo with hidden labels, a checkbox option that disqualifies, and a required country on the contact slide. */
+async function putSurveyRows(): Promise<void> {
+  const demo = JSON.parse(readFileSync(new URL('../../scripts/demo-data/surveys/survey_demo.json', import.meta.url), 'utf8'));
+  demo.id = 'survey_rows';
+  demo.formData.form.formLabelVisible = false;
+  demo.formData.settings = { ...demo.formData.settings, isAnimationDisabled: true };
+  const challenge = demo.formData.slides.find((s: { id: string }) => s.id === 'slide_challenge');
+  challenge.logic.challenges = challenge.logic.challenges.map((rule: { optionName: string }) =>
+    rule.optionName === 'No time for marketing' ? { optionName: rule.optionName, index: -1, id: 'disqualify' } : rule,
+  );
+  const contact = demo.formData.slides.find((s: { id: string }) => s.id === 'slide_contact');
+  contact.slideData.push({ id: 'country', tag: 'country', type: 'select', label: 'Country', required: true, fieldName: 'country' });
+  const res = await fetch(`http://localhost:${E2E_PORT}/admin/v1/surveys/survey_rows`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${E2E_TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify(demo),
+  });
+  expect(res.ok).toBe(true);
+}
+
+test('a survey with hidden labels: placeholders carry them with a * when required, screen readers keep them', async ({ page }) => {
+  await putSurveyRows();
+  await page.goto('/widget/survey/survey_rows');
+  await expect(page.locator('astro-island:not([ssr]) [data-survey-state="idle"]')).toBeVisible();
+  await page.getByRole('radio', { name: 'Coach or consultant' }).click();
+  await page.getByLabel('Roughly how much does your business make per month?').selectOption('$10,000 to $50,000');
+  await expect(page.getByTestId('survey-slide')).toHaveAttribute('data-slide-id', 'slide_challenge');
+  await page.getByRole('checkbox', { name: 'Not enough leads' }).check();
+  await page.getByTestId('survey-next').click();
+  const name = page.getByRole('textbox', { name: /First name/ });
+  await expect(name).toHaveAttribute('placeholder', 'First name *');
+  await expect(page.locator('label[for]', { hasText: 'First name' })).toHaveClass(/ef-sr-only/);
+  // A required country left empty says "This field is required." in a survey too.
+  await page.getByRole('combobox', { name: /Country/ }).selectOption('');
+  await name.fill('Robin');
+  await page.getByRole('textbox', { name: /Email/ }).fill('robin.rows@example.com');
+  await page.getByRole('button', { name: 'Submit answers' }).click();
+  await expect(page.locator('[data-field-error="country"]')).toHaveText('This field is required.');
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => v.id)).toEqual([]);
+});
+
+test('a ticked "disqualify" checkbox option outranks the slide targets ticked beside it', async ({ page }) => {
+  await putSurveyRows();
+  await page.goto('/widget/survey/survey_rows');
+  await expect(page.locator('astro-island:not([ssr]) [data-survey-state="idle"]')).toBeVisible();
+  await page.getByRole('radio', { name: 'Agency owner' }).click();
+  await expect(page.getByTestId('survey-slide')).toHaveAttribute('data-slide-id', 'slide_challenge');
+  await page.getByRole('checkbox', { name: 'Not enough leads' }).check();
+  await page.getByRole('checkbox', { name: 'No time for marketing' }).check();
+  await page.getByTestId('survey-next').click();
+  await expect(page.getByTestId('survey-end')).toHaveAttribute('data-survey-end', 'disqualified');
+  await expect(page.getByTestId('survey-end')).toBeFocused();
+});
