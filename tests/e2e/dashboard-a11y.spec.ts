@@ -62,6 +62,14 @@ for (const width of [375, 1280]) {
         await expectNoAxeViolations(page);
       }
 
+      // The Overview of the demo funnel, chosen by keyboard: its totals, charts and tables.
+      await tabTo(page, page.getByRole('navigation').getByRole('link', { name: 'Overview' }));
+      await page.keyboard.press('Enter');
+      await tabTo(page, page.getByLabel('Funnel'));
+      await page.getByLabel('Funnel').selectOption({ label: 'Client Accelerator launch' });
+      await expect(page.getByText('Loading…')).toHaveCount(0);
+      await expectNoAxeViolations(page);
+
       // Leads: search by keyboard, open the contact, open and close the erase dialog.
       await tabTo(page, page.getByRole('navigation').getByRole('link', { name: 'Leads' }));
       await page.keyboard.press('Enter');
