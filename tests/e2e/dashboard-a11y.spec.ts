@@ -65,8 +65,8 @@ for (const width of [375, 1280]) {
       // The Overview of the demo funnel, chosen by keyboard: its totals, charts and tables.
       await tabTo(page, page.getByRole('navigation').getByRole('link', { name: 'Overview' }));
       await page.keyboard.press('Enter');
-      await tabTo(page, page.getByLabel('Funnel'));
-      await page.getByLabel('Funnel').selectOption({ label: 'Client Accelerator launch' });
+      await tabTo(page, page.getByLabel('Funnel', { exact: true }));
+      await page.getByLabel('Funnel', { exact: true }).selectOption({ label: 'Client Accelerator launch' });
       await expect(page.getByText('Loading…')).toHaveCount(0);
       await expectNoAxeViolations(page);
 

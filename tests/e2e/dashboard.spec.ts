@@ -23,7 +23,7 @@ const VISITOR_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML
 /** The Overview's totals of the demo funnel, read from the screen. */
 async function overviewTotals(page: Page): Promise<Record<'Opt-ins' | 'Bookings' | 'Orders', number>> {
   await openScreen(page, '/admin', 'Overview');
-  await page.getByLabel('Funnel').selectOption({ label: 'Client Accelerator launch' });
+  await page.getByLabel('Funnel', { exact: true }).selectOption({ label: 'Client Accelerator launch' });
   await expect(page.getByText('Loading…')).toHaveCount(0);
   const total = async (name: string) =>
     Number(
