@@ -49,6 +49,9 @@ export const surveyFormAction = v.looseObject({
   headerImageSrc: str(),
   /** Header image across the whole width, or limited to the form width. */
   headerFullWidthEnable: flag(),
+  /** The header image's intrinsic size, when known: its room is kept while it loads (no layout shift). */
+  headerImageWidth: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10_000))),
+  headerImageHeight: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10_000))),
 });
 export type SurveyFormAction = v.InferOutput<typeof surveyFormAction>;
 

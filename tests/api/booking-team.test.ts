@@ -43,6 +43,7 @@ beforeAll(async () => {
     ['team_mv', 'least_recent'],
   ] as const)
     await seedCalendar(team(id, mode));
+  await seedCalendar({ ...team('team_paid', 'least_recent'), stripe: { amount: 40, currency: 'usd' } });
 });
 
 async function slotsOn(calendarId: string, day: string, userId?: string): Promise<string[]> {
@@ -143,5 +144,19 @@ describe('moving a team appointment', () => {
     const handed = (await (await move(slotAt(22, 15))).json()) as Loose;
     expect(handed.appointment.user_id).toBe('usr_ada');
     expect(await slotsOn('team_mv', slotAt(22, 9).slice(0, 10), 'usr_bea')).toContain('11:00');
+  });
+});
+
+describe('payment-step holds on a paid team calendar', () => {
+  it('hold one member’s slot each, in round-robin order, until nobody is free', async () => {
+    const slot = slotAt(24, 10);
+    const hold = () => post('/appointment/hold', { calendar_id: 'team_paid', selected_slot: slot });
+    const first = (await (await hold()).json()) as Loose;
+    const second = (await (await hold()).json()) as Loose;
+    expect((await hold()).status).toBe(409);
+    const held = await env.DB.prepare('SELECT user_id FROM slot_holds WHERE id IN (?, ?) ORDER BY user_id').bind(first.hold_id, second.hold_id).all();
+    expect(held.results).toEqual([{ user_id: 'usr_ada' }, { user_id: 'usr_bea' }]);
+    // Holding a named member who is already held is refused.
+    expect((await post('/appointment/hold', { calendar_id: 'team_paid', selected_slot: slot, user_id: 'usr_ada' })).status).toBe(409);
   });
 });

@@ -95,7 +95,6 @@ test('errors of missing calendars, events and appointments', async ({ page }) =>
     ['/widget/booking/cal_discovery?event_id=apt_nope', 404, 'No calendar event found'],
     ['/widget/cancel-booking', 404, 'Appointment Id not found'],
     ['/widget/booking/cancel-booking?event_id=apt_nope', 404, 'No calendar event found'],
-    ['/widget/appointment/service/no-such-service', 404, 'Unable to find calendar'],
     ['/widget/appointment/nobody', 404, 'Unable to find calendar'],
   ];
   for (const [path, status, msg] of cases) {

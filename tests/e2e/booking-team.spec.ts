@@ -5,8 +5,9 @@
  * each step. Visitors browse from Europe/Berlin.
  */
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { expectNoAxeViolations, openDay, openWidget, uniqueEmail, VISITOR_ZONE } from './booking-helpers';
+import { bookingDefence, expectNoAxeViolations, freeTimes, ORIGIN, openDay, openWidget, uniqueEmail, VISITOR_ZONE } from './booking-helpers';
 import { queryD1 } from './support/checkout-db';
+import { putDocument } from './support/second-worker';
 
 test.use({ timezoneId: VISITOR_ZONE, viewport: { width: 1280, height: 900 } });
 
@@ -83,4 +84,62 @@ test('a link with user_id books that coach and offers no choice', async ({ page 
   const email = uniqueEmail('team-maya');
   await expect(await bookNth(page, widget, 3, email)).toHaveText('Maya Chen');
   expect(memberOf(email)).toEqual([{ user_id: 'usr_maya' }]);
+});
+
+test('a calendar that spreads bookings evenly gives "Anyone available" to the member with fewer bookings', async ({ page, request }) => {
+  const day = (start: string, end: string) => [{ start, end }];
+  const week = { mon: day('09:00', '17:00'), tue: day('09:00', '17:00'), wed: day('09:00', '17:00'), thu: day('09:00', '17:00'), fri: day('09:00', '17:00') };
+  await putDocument(ORIGIN, 'calendars', {
+    id: 'cal_team_even',
+    locationId: 'loc_demo',
+    slug: 'team-even',
+    name: 'Evenly shared team',
+    slot_duration: 30,
+    timezone: 'America/New_York',
+    availability: { ...week, sat: [], sun: [] },
+    allow_booking_after: 1,
+    allow_booking_after_unit: 'days',
+    allow_booking_for: 30,
+    allow_booking_for_unit: 'days',
+    team_members: [
+      { user_id: 'usr_ann', name: 'Ann Even' },
+      { user_id: 'usr_ben', name: 'Ben Even' },
+    ],
+    round_robin: 'even',
+    allow_member_choice: true,
+  } as { id: string });
+  // Ann is booked twice, then Ben once: Ben booked last, but Ann has more bookings.
+  const times = await freeTimes(request, 'cal_team_even', VISITOR_ZONE, Date.now());
+  for (const [i, userId] of ['usr_ann', 'usr_ann', 'usr_ben'].entries()) {
+    const res = await request.post(`${ORIGIN}/api/appointment`, {
+      multipart: {
+        formData: JSON.stringify({
+          calendar_id: 'cal_team_even',
+          selected_slot: times[times.length - 1 - i],
+          selected_timezone: VISITOR_ZONE,
+          user_id: userId,
+          first_name: 'Eve',
+          last_name: 'Even',
+          phone: '+12025550111',
+          email: uniqueEmail(`even-${i}`),
+          ...(await bookingDefence(request, 'cal_team_even')),
+        }),
+      },
+    });
+    expect(res.status()).toBe(200);
+  }
+  const widget = await openWidget(page, '/widget/booking/cal_team_even');
+  await expect(widget.getByLabel('Meet with')).toHaveValue('');
+  await (await openDay(widget)).click();
+  await widget.locator('.ef-booking__slot').first().click();
+  await widget.getByRole('button', { name: /^Select time/ }).click();
+  await widget.getByLabel(/first name/i).fill('Vera');
+  await widget.getByLabel(/last name/i).fill('Visitor');
+  await widget.getByLabel(/^phone/i).fill('+1 202 555 0112');
+  await widget.getByLabel(/^email/i).fill(uniqueEmail('even-visitor'));
+  await widget.locator('form button[type="submit"]').click();
+  await expect(widget.getByRole('heading', { name: 'Your Meeting has been Scheduled' })).toBeVisible();
+  await widget.getByLabel('Additional information').fill('Either of you is fine.');
+  await widget.getByRole('button', { name: 'Submit' }).click();
+  await expect(widget.getByTestId('booking-with')).toHaveText('Ben Even');
 });

@@ -1,7 +1,8 @@
 /**
  * The seller's journey through their leads (issue 27), against the built worker: a visitor
  * arrives from a campaign, submits a form with a file, answers a survey, books a call and
- * buys with the Stripe stand-in, all in one browser; then the seller, through the admin API,
+ * buys with the Stripe stand-in, all in one browser (coming back once from another campaign
+ * in between, which replaces the last touch only); then the seller, through the admin API,
  * finds every record with the campaign as its attribution, downloads the file through its
  * signed link, and exports the form's answers as CSV, which a real CSV parser reads back
  * with the visitor's commas, quotes, line breaks and emoji intact.
@@ -104,6 +105,7 @@ test('a campaign visitor’s form, survey, booking and order reach the seller wi
   page,
   request,
   context,
+  browser,
 }) => {
   test.setTimeout(180_000);
   const email = `journey.${Date.now().toString(36)}@example.com`;
@@ -112,6 +114,25 @@ test('a campaign visitor’s form, survey, booking and order reach the seller wi
   await page.goto(`/?${new URLSearchParams(CAMPAIGN)}`);
   const cookies = await context.cookies(ORIGIN);
   for (const name of ['ef_ft', 'ef_lt']) expect(cookies.find((c) => c.name === name)).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+  const cookie = async (name: string) => (await context.cookies(ORIGIN)).find((c) => c.name === name)?.value;
+  const firstCookie = await cookie('ef_ft');
+  // A later visit from another campaign: the last touch only.
+  await page.goto('/?utm_source=reminder&utm_medium=sms');
+  expect(await cookie('ef_ft')).toBe(firstCookie);
+  expect(await cookie('ef_lt')).not.toBe(cookies.find((c) => c.name === 'ef_lt')?.value);
+
+  // A first view answered from the page's edge copy (views without a campaign's query are)
+  // gets its touches too, added to the answer and never kept in the copy.
+  await expect.poll(async () => (await request.get(`${ORIGIN}/`)).headers()['x-edge-cache']).toBe('hit');
+  const kept = await request.get(`${ORIGIN}/`);
+  expect(kept.headers()['x-edge-cache']).toBe('hit');
+  expect(kept.headers()['set-cookie']).toBeUndefined();
+  const stranger = await browser.newContext();
+  const hit = await (await stranger.newPage()).goto(`${ORIGIN}/`, { referer: 'https://news.example/story' });
+  expect(hit?.headers()['x-edge-cache']).toBe('hit');
+  const names: string[] = (await stranger.cookies(ORIGIN)).map((c: { name: string }) => c.name);
+  expect(names.filter((name) => name.startsWith('ef_')).sort()).toEqual(['ef_ft', 'ef_lt']);
+  await stranger.close();
 
   await submitFormWithFile(page, email);
   await answerSurvey(page, email);
@@ -129,7 +150,8 @@ test('a campaign visitor’s form, survey, booking and order reach the seller wi
   const [appointment] = (await (await adminGet(request, `/appointments?${search}`)).json()).items as Loose[];
   expect(appointment?.firstTouch).toMatchObject(first);
   const [order] = (await (await adminGet(request, `/orders?${search}`)).json()).items as Loose[];
-  expect(order).toMatchObject({ status: 'paid', firstTouch: first, lastTouch: first });
+  expect(order).toMatchObject({ status: 'paid', firstTouch: first, lastTouch: { utm_source: 'reminder', utm_medium: 'sms' } });
+  expect(order?.lastTouch.gclid).toBeUndefined();
 
   // The uploaded file downloads through its signed link, as an attachment.
   const form = submissions.find((s) => s.kind === 'form') as Loose;
@@ -146,5 +168,11 @@ test('a campaign visitor’s form, survey, booking and order reach the seller wi
   const rows = parse(csv, { columns: true, bom: true }) as Record<string, string>[];
   const mine = rows.find((row) => row.email === email);
   expect(mine?.['Anything else we should know?']).toBe(STORY);
-  expect(mine).toMatchObject({ first_utm_source: 'spring-launch', first_utm_campaign: CAMPAIGN.utm_campaign, first_click_ids: `gclid=${CAMPAIGN.gclid}` });
+  expect(mine).toMatchObject({
+    first_utm_source: 'spring-launch',
+    first_utm_campaign: CAMPAIGN.utm_campaign,
+    first_click_ids: `gclid=${CAMPAIGN.gclid}`,
+    last_utm_source: 'reminder',
+    last_click_ids: '',
+  });
 });

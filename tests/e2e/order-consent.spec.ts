@@ -68,6 +68,7 @@ test('the consent box is recorded with the opt-in, and nothing is paid until the
   await page.getByLabel('Full name').fill('Tess Terms');
   await page.getByLabel('Email').fill(email);
   await consent.check();
+  if (process.env.E2E_SHOTS) await page.locator('form.ef-order').screenshot({ path: 'test-results/order-consent-step1.png' });
   await page.getByRole('button', { name: 'Go to step 2' }).click();
   await expect(page.getByLabel('Card number')).toBeVisible();
 
@@ -80,6 +81,13 @@ test('the consent box is recorded with the opt-in, and nothing is paid until the
   await expect(terms).toHaveAttribute('aria-invalid', 'true');
   await expect(page.locator('[data-field-error="terms"]')).toHaveText('Please choose at least one option.');
   expect(payCalls).toEqual([]);
+  if (process.env.E2E_SHOTS) {
+    // For a person to look at (not committed): the payment step with its terms error, wide and narrow.
+    await page.locator('form.ef-order').screenshot({ path: 'test-results/order-consent-1280.png' });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.locator('form.ef-order').screenshot({ path: 'test-results/order-consent-375.png' });
+    await page.setViewportSize({ width: 1280, height: 720 });
+  }
   expect((await new AxeBuilder({ page }).include('form.ef-order').analyze()).violations.map((v) => v.id)).toEqual([]);
 
   await terms.check();

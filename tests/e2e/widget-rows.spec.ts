@@ -2,7 +2,9 @@
  * Rows of issue 31 (docs/requirements.md, WIDGET-ROWS) that are not a keyboard walk: layout
  * at the narrowest screens, and the other seed rows the widgets now honour.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { E2E_PORT, E2E_TOKEN } from './playwright.config';
@@ -22,12 +24,20 @@ test('too many files, or more than 50 MB, are refused when chosen with the seed 
   const input = page.getByLabel('Logo or brand guide');
   const pdf = (name: string, size = 16) => ({ name, mimeType: 'application/pdf', buffer: Buffer.alloc(size, 37) });
   await input.setInputFiles([pdf('a.pdf'), pdf('b.pdf')]);
+  await expect(page.locator('.ef-file-list li')).toHaveCount(2);
   await input.setInputFiles([pdf('c.pdf'), pdf('d.pdf')]);
   const alert = page.getByTestId('files-refused');
   await expect(alert).toHaveText('The field only allows a maximum of 3 files');
   await expect(alert).toHaveRole('alert');
   await expect(page.locator('.ef-file-list li')).toHaveCount(2);
-  await input.setInputFiles([pdf('huge.pdf', 52_428_800)]);
+  // Two 26 MB files on disk (Playwright takes files this big from disk): over the 50 MB in total.
+  const dir = mkdtempSync(join(tmpdir(), 'ef-rows-'));
+  for (const name of ['big1.pdf', 'big2.pdf']) writeFileSync(join(dir, name), Buffer.alloc(26 * 1024 * 1024, 37));
+  await input.setInputFiles([join(dir, 'big1.pdf')]);
+  await expect(page.locator('.ef-file-list li')).toHaveCount(3);
+  await page.getByRole('button', { name: 'Remove a.pdf' }).click();
+  await expect(alert).toHaveCount(0);
+  await input.setInputFiles([join(dir, 'big2.pdf')]);
   await expect(alert).toHaveText('The total size of the attached files cannot be more that 50MB');
   await expect(page.locator('.ef-file-list li')).toHaveCount(2);
 });

@@ -4,13 +4,13 @@
  * token (services/appointment-access.ts); without it GET answers what a stranger may see.
  */
 import type { Hono } from 'hono';
-import { httpUrl } from '../../lib/http-url';
 import { bookingCalls as calls } from '../../schemas/calls/booking';
 import { mount } from '../call';
 import type { AppEnv } from '../env';
 import { ApiError } from '../http';
 import { canManage, manageToken, requireManage } from '../services/appointment-access';
 import { activeAppointment, addNote, cancelAppointment, eventView, getAppointment, moveAppointment, NO_EVENT, strangerView } from '../services/appointments';
+import { afterBookingUrl } from '../services/after-booking';
 import { recordBookingError } from '../services/booking-errors';
 import { assertWithinCallLimit } from '../services/call-limits';
 import { extendHold, HOLD_NOT_PAID, holdSlot, holdToken, releaseHoldStatements, requireHolder, TOO_MANY_HOLDS } from '../services/booking-holds';
@@ -48,7 +48,7 @@ export function registerAppointmentRoutes(app: Hono<AppEnv>): void {
     const booked = await bookAppointment(env, { calendar, location, payload, files, payments: await paymentProviderFrom(c.env) });
     if ('errors' in booked) return fieldErrors(c, booked.errors);
     const event = eventView(booked.appointment, calendar);
-    const thankYou = httpUrl(calendar.thank_you_url ?? '')?.href;
+    const thankYou = afterBookingUrl(calendar);
     return c.json({
       contactId: booked.contactId,
       appointment: { ...event, fingerprint: booked.prepared.fingerprint },

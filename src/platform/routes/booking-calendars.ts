@@ -35,6 +35,8 @@ export function registerCalendarRoutes(app: Hono<AppEnv>): void {
         email: location?.email ?? '',
         phone: location?.phone ?? '',
         country: location?.country ?? 'US',
+        // The booking pages speak the provider's language, else this (issue 31).
+        language: location?.language ?? 'en',
         // Display settings of the booking widget (24h clock, week start, contact zone picker).
         calendarProvider: provider ? providerView(provider) : null,
       };

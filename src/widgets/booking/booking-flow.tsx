@@ -23,6 +23,7 @@ import { NoteStep } from './note-step';
 import { FAILED_CLASSES } from './part-failed';
 import { PopupHeader } from './popup-header';
 import type { BookingWidgetProps } from './types';
+import { reportBookingError } from './report-booking-error';
 import { useSlots } from './use-slots';
 
 /**
@@ -143,6 +144,17 @@ export function BookingFlow(props: BookingWidgetProps & { initialZone: string })
   };
 
   const onBooked = (answer: BookingAnswer, contact: Record<string, string>) => {
+    const next: Step = { name: 'note', appointment: answer.appointment, token: answer.manage_token };
+    try {
+      afterBooked(answer, contact, next);
+    } catch (error) {
+      // The booking stands; what failed is the widget's own work after it: reported, and the visitor goes on (requirements WIDGET-ROWS).
+      reportBookingError(answer, contact, error);
+      setStep(next);
+    }
+  };
+
+  const afterBooked = (answer: BookingAnswer, contact: Record<string, string>, next: Step) => {
     if (calendar.stickyContact) rememberContact(calendar.locationId, { ...contact, id: answer.contactId });
     const links = appointmentLinks(props.origin, calendar.id, answer.id, answer.manage_token);
     rememberAppointment(calendar.locationId, {
@@ -154,7 +166,6 @@ export function BookingFlow(props: BookingWidgetProps & { initialZone: string })
       ical_link: links.ics,
     });
     postBookingComplete(answer.fingerprint, calendar.id);
-    const next: Step = { name: 'note', appointment: answer.appointment, token: answer.manage_token };
     if (!settings.redirect) return setStep(next);
     const url = answer.calendarThankYouUrl
       ? redirectTarget(

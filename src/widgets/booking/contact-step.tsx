@@ -7,11 +7,12 @@
  * calendar token fetched on mount, the honeypot, the step's idempotency key; an expired or
  * used token is renewed once). Back is disabled while sending.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, useEffect, useMemo, useRef, useState } from 'react';
 import { callApi } from '../../client/api';
 import { todayIn } from '../../lib/time/today';
 import { type BookingAnswer, bookingRoutes } from '../../schemas/calls/booking-routes';
 import { FormFields } from '../form/form-fields';
+import { formCssVars } from '../form/form-style';
 import { initialValues } from '../form/initial-values';
 import { rememberedContact } from '../form/sticky-contact';
 import { expandFormStrings } from '../form/strings';
@@ -211,7 +212,8 @@ export function ContactStep(props: ContactStepProps) {
           {serverError}
         </p>
       )}
-      <form ref={root} className="ef-form ef-booking__form" onSubmit={onSubmit} noValidate>
+      {/* The calendar form's own width, style and button (requirements WIDGET-ROWS), not the widget's accent. */}
+      <form ref={root} className="ef-form ef-booking__form" style={formCssVars(calendar.form) as CSSProperties} onSubmit={onSubmit} noValidate>
         <FormFields fields={before.filter((f) => f.type !== 'payment')} {...fieldProps} />
         {calendar.paid && <CardSlot ref={card} publishableKey={calendar.paid.publishableKey} messages={m} error={cardError} />}
         <FormFields fields={after} {...fieldProps} />
@@ -219,7 +221,7 @@ export function ContactStep(props: ContactStepProps) {
         <p className="ef-booking__status" role="status">
           {busy ? m.scheduling : ''}
         </p>
-        <button type="submit" className="ef-booking__primary" disabled={busy || !held}>
+        <button type="submit" className="ef-submit" disabled={busy || !held}>
           {submitLabel}
         </button>
       </form>

@@ -54,7 +54,10 @@ export function toBookingCalendar(raw: Loose, country: string, t: TFunction, lan
     thankYouUrl: str(raw.thank_you_url),
     pixelId: str(raw.pixel_id),
     stickyContact: raw.sticky_contact === true,
-    thanksMessage: str(raw.thanks_message || raw.form_submit_thanks_message),
+    // form_submit_type "thanks_message": the form's own thank-you text comes first.
+    thanksMessage: str(
+      raw.form_submit_type === 'thanks_message' ? raw.form_submit_thanks_message || raw.thanks_message : raw.thanks_message || raw.form_submit_thanks_message,
+    ),
     country,
     team: teamOf(raw),
   };
@@ -147,15 +150,30 @@ export async function loadEvent(
 /** Props of the booking widget for calendar ids (the first is shown first). */
 export async function loadBookingWidget(
   api: ApiFetch,
-  input: { ids: string[]; query: BookingQuery; t: TFunction; lang: string; origin: string; inline?: boolean; turnstileSiteKey?: string },
+  input: {
+    ids: string[];
+    query: BookingQuery;
+    t: TFunction;
+    lang: string;
+    origin: string;
+    inline?: boolean;
+    turnstileSiteKey?: string;
+    /** On the booking pages: the translator of the seller's language (the provider's, else the location's), once it is known. */
+    translate?: (sellerLanguage: string | undefined) => { t: TFunction; lang: string };
+  },
 ): Promise<Loaded<BookingWidgetProps>> {
-  const { t, lang, query } = input;
+  const { query } = input;
+  let { t, lang } = input;
   if (input.ids.length === 0) return { ok: false, status: 404, msg: 'Calendar Id not found' };
   const data = await getJson(api, callPath(bookingRoutes.widgetData, undefined, { calendar: input.ids.join(',') }));
   if (!data.ok) return data;
   const entries = input.ids.map((id) => data.value[id] as Loose | undefined).filter((e): e is Loose => !!e?.calendar);
   // Widget data with no calendars: step 4 with the "cannot find calendar" message (requirements WIDGET-ERRORS).
   if (entries.length === 0) return { ok: false, status: 404, msg: t('booking:cannotFindCalendar'), inWidget: true };
+  if (input.translate) {
+    const seller = entries[0] as Loose;
+    ({ t, lang } = input.translate(str(seller.calendarProvider?.language) || str(seller.language) || undefined));
+  }
   let event: RescheduleEvent | null = null;
   if (query.eventId) {
     const loaded = await loadEvent(api, query.eventId, query.token, t);
@@ -175,6 +193,7 @@ export async function loadBookingWidget(
       settings: settingsOf(first.calendarProvider ?? null, str(first.timezone, 'UTC'), query, input.inline ?? false, input.turnstileSiteKey ?? ''),
       event,
       origin: input.origin,
+      codeBlock: str(first.calendar.code_block),
     },
   };
 }

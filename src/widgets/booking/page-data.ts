@@ -5,7 +5,7 @@
  */
 import type { Translator } from '../../lib/i18n';
 import { reportError } from '../../lib/report-error';
-import { requestTranslator } from '../../serving/request-context';
+import { localeCookie, widgetTranslator } from '../locale-cookie';
 import type { ApiFetch } from '../../platform/client';
 import { bookingRoutes } from '../../schemas/calls/booking-routes';
 import { callPath } from '../../schemas/calls/define-call';
@@ -20,8 +20,11 @@ export interface PageData<T> {
 }
 
 /** Headers and status of a booking page for its outcome; failures other than 404 and 403 (a link without its token) are reported. */
-export function applyOutcome(response: ResponseInit & { headers: Headers }, loaded: Loaded<unknown>, context: Record<string, unknown>): void {
+export function applyOutcome(response: ResponseInit & { headers: Headers }, loaded: Loaded<unknown>, context: Record<string, unknown>, url?: URL): void {
   response.headers.set('cache-control', 'no-store');
+  // A language chosen with ?lang= is remembered for the next visit (365 days).
+  const cookie = url ? localeCookie(url) : null;
+  if (cookie) response.headers.append('set-cookie', cookie);
   if (loaded.ok) return;
   response.status = loaded.status;
   if (loaded.status !== 404 && loaded.status !== 403) reportError(new Error(`booking page failed: ${loaded.status} ${loaded.msg}`), context);
@@ -29,14 +32,18 @@ export function applyOutcome(response: ResponseInit & { headers: Headers }, load
 
 /** `turnstileSiteKey`: Turnstile's site key when both of its keys are configured (src/widgets/form/props.ts), else ''. */
 export async function bookingPageData(api: ApiFetch, request: Request, url: URL, ids: string[], turnstileSiteKey = ''): Promise<PageData<BookingWidgetProps>> {
-  const translator = requestTranslator(request);
+  let translator = widgetTranslator(request);
+  const translate = (sellerLanguage: string | undefined) => {
+    translator = widgetTranslator(request, sellerLanguage);
+    return translator;
+  };
   const query = readBookingQuery(url.searchParams);
-  const loaded = await loadBookingWidget(api, { ids, query, t: translator.t, lang: translator.lang, origin: url.origin, turnstileSiteKey });
+  const loaded = await loadBookingWidget(api, { ids, query, t: translator.t, lang: translator.lang, origin: url.origin, translate, turnstileSiteKey });
   return { translator, loaded };
 }
 
 export async function cancelPageData(api: ApiFetch, request: Request, url: URL): Promise<PageData<CancelWidgetProps>> {
-  const translator = requestTranslator(request);
+  const translator = widgetTranslator(request);
   const { t } = translator;
   const query = readBookingQuery(url.searchParams);
   if (!query.eventId) return { translator, loaded: { ok: false, status: 404, msg: t('booking:appointmentIdNotFound') } };

@@ -3,13 +3,15 @@
  * names, and the provider's services as the list shows them.
  */
 import type { Translator } from '../../lib/i18n';
-import { requestTranslator } from '../../serving/request-context';
+import { widgetTranslator } from '../locale-cookie';
 import type { Loaded } from './load';
 import type { ApiFetch } from '../../platform/client';
 import { bookingPageData, cancelPageData } from './page-data';
 
 /** Requirements WIDGET-LIMITS text limits. */
 export const SERVICE_DESCRIPTION_LIMIT = 70;
+/** Requirements WIDGET-LIMITS: a service's description on its own page. */
+export const SERVICE_PAGE_DESCRIPTION_LIMIT = 240;
 export const PROVIDER_DESCRIPTION_LIMIT = 330;
 export const PROVIDER_MORE_ABOVE = 230;
 export const DEFAULT_EVENT_COLOR = '#8E24AA';
@@ -51,12 +53,14 @@ export async function providerPageData(
   url: URL,
   providerRef: string,
 ): Promise<{ translator: Translator; loaded: Loaded<ProviderView> }> {
-  const translator = requestTranslator(request);
+  let translator = widgetTranslator(request);
   const byId = url.searchParams.get('use_id_instead_of_slug');
   const q = new URLSearchParams({ calendar_provider_slug: providerRef, ...(byId ? { use_id_instead_of_slug: byId } : {}) });
   const answer = await servicesOf(api, q);
   if (!answer.ok) return { translator, loaded: answer };
   const provider = answer.value.calendarProvider as Loose;
+  // The provider's page speaks its language (issue 31), unless the visitor chose one.
+  translator = widgetTranslator(request, typeof provider.language === 'string' ? provider.language : undefined);
   const keep = new URLSearchParams(
     [...url.searchParams].filter(([k]) => ['lang', 'use24hFormat', 'color', 'notrack', 'redirect', 'use_id_instead_of_slug'].includes(k)),
   );

@@ -79,6 +79,8 @@ export interface BookingWidgetProps {
    * any script runs, and the widget fetches them again when it wakes.
    */
   prerendered?: PrerenderedSlots | null;
+  /** The first calendar's `code_block`: the seller's code, rendered after the widget on its own pages (not a prop the island reads). */
+  codeBlock?: string;
 }
 
 /** Free slots of one calendar's month in one zone, as of `now` (the render's clock). */

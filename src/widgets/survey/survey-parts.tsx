@@ -3,11 +3,25 @@ import type { SurveyStrings } from './strings';
 import { fillTemplate } from '../../lib/template';
 import { FocusedEnd } from '../end-screen';
 
-export function HeaderImage({ src, fullWidth, lazy }: { src: string; fullWidth: boolean; lazy: boolean }) {
+/**
+ * The header image. Its intrinsic size (headerImageWidth/Height, when the seller's data has
+ * it) reserves its room before it loads, so nothing below moves; at the top of its own page
+ * it is the largest paint, fetched first.
+ */
+export function HeaderImage({ src, fullWidth, lazy, width, height }: { src: string; fullWidth: boolean; lazy: boolean; width?: number; height?: number }) {
   if (!src) return null;
+  const sized = width && height ? { width, height } : {};
   // Decorative: the questions carry the meaning. Below a page's first section it waits until it nears the screen, off the page's first paint.
   return (
-    <img className={`ef-survey__header${fullWidth ? ' ef-survey__header--full' : ''}`} src={src} alt="" loading={lazy ? 'lazy' : undefined} decoding="async" />
+    <img
+      className={`ef-survey__header${fullWidth ? ' ef-survey__header--full' : ''}`}
+      src={src}
+      alt=""
+      {...sized}
+      loading={lazy ? 'lazy' : undefined}
+      fetchPriority={lazy ? undefined : 'high'}
+      decoding="async"
+    />
   );
 }
 

@@ -266,7 +266,13 @@ export default function SurveyWidget(props: SurveyWidgetProps) {
 
   const percent = progress(slides, nav, end !== null);
   const header = (
-    <HeaderImage src={form.formAction.headerImageSrc} fullWidth={form.formAction.headerFullWidthEnable} lazy={props.element?.lazyImages ?? false} />
+    <HeaderImage
+      src={form.formAction.headerImageSrc}
+      fullWidth={form.formAction.headerFullWidthEnable}
+      lazy={props.element?.lazyImages ?? false}
+      width={form.formAction.headerImageWidth}
+      height={form.formAction.headerImageHeight}
+    />
   );
   const listed = alert.listed && slide ? listedErrors(slide.slideData, engine.errors, env, idPrefix) : [];
 
