@@ -168,7 +168,8 @@ async function main() {
   const { documents } = readDocuments(DEMO_DATA, status.kinds);
   const urls = visitorUrls(documents, `http://localhost:${PORT}`, await previewUrlsOf(documents, ORIGIN, token));
   console.log(`\nEdgefunnel is running on http://localhost:${PORT} (Ctrl-C stops it).\n\nDemo pages:\n${formatUrls(urls)}`);
-  console.log(`\nAdmin API: http://localhost:${PORT}/admin/v1/…, token: ADMIN_TOKEN in ${DEV_VARS}`);
+  console.log(`\nDashboard: http://localhost:${PORT}/admin (sign in with the ADMIN_TOKEN in ${DEV_VARS})`);
+  console.log(`Admin API: http://localhost:${PORT}/admin/v1/…, token: ADMIN_TOKEN in ${DEV_VARS}`);
   console.log('Import more documents: npm run import -- <folder>\n');
 }
 

@@ -1,7 +1,7 @@
 /**
  * A chart drawn by uPlot (docs/architecture.md says why that library), loaded as its own chunk
- * only by the screens that draw one. The chart is a picture for sighted users: it carries a
- * text label, and every screen shows the same numbers in a table beside it. Its width follows
+ * only by the screens that draw one. The chart is a picture for sighted users: its caption
+ * says what it shows, and every screen shows the same numbers in a table beside it. Its width follows
  * its container, so it fits at 375 px and at 1280 px.
  */
 import { useEffect, useRef } from 'react';
@@ -56,5 +56,12 @@ export function Chart({ label, x, series, categories, bars = false }: { label: s
       plot?.destroy();
     };
   }, [x, series, categories, bars]);
-  return <div ref={box} className="chart" role="img" aria-label={label} />;
+  // The picture is hidden from assistive technology (its legend toggles series by mouse only);
+  // the caption says what it shows, and the screen's table has the same numbers.
+  return (
+    <figure className="chart-figure">
+      <div ref={box} className="chart" aria-hidden="true" />
+      <figcaption>{label}</figcaption>
+    </figure>
+  );
 }

@@ -29,7 +29,7 @@ export function useDashboard(): Dashboard {
   return value;
 }
 
-export function DashboardProvider({ lang, api, messages, children }: { lang: string; api: AdminApi; messages: Messages; children: React.ReactNode }) {
+export function DashboardProvider({ lang, api, messages, children }: { lang: string; api: AdminApi; messages: Messages; children?: React.ReactNode }) {
   const [catalog, setCatalog] = useState<Catalog | null>(null);
   const reloadCatalog = useCallback(async () => setCatalog(await api.get<Catalog>('/catalog')), [api]);
   useEffect(() => {

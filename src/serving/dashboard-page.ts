@@ -34,11 +34,16 @@ export function screenOf(rest: string): { screen: ScreenName; id: string | null 
 
 export type DashboardMessages = Record<keyof typeof en, string>;
 
-/** Every message of the `dashboard` namespace in `lang`, placeholders left for the browser. */
+const translated = new Map<Language, DashboardMessages>();
+
+/** Every message of the `dashboard` namespace in `lang`, placeholders left for the browser (made once per language and isolate). */
 export function dashboardMessages(lang: Language): DashboardMessages {
+  const known = translated.get(lang);
+  if (known) return known;
   const { t } = createI18n(lang);
   const out: Record<string, string> = {};
   for (const key of Object.keys(en)) out[key] = t(`dashboard:${key}`, { skipInterpolation: true });
+  translated.set(lang, out as DashboardMessages);
   return out as DashboardMessages;
 }
 

@@ -1,4 +1,4 @@
-/** The parts of a contact's page: its timeline and its attribution (first and last touch). */
+/** The parts of a contact's page: its timeline, its attribution (first and last touch) and its files. */
 import { useDashboard } from '../context';
 import { formatTime } from '../format';
 
@@ -127,5 +127,35 @@ export function Timeline({ items, zone }: { items: ActivityItem[]; zone: string 
         </li>
       ))}
     </ol>
+  );
+}
+
+export interface ContactFile {
+  id: string;
+  field: string;
+  filename: string;
+  size: number;
+  link: { url: string; expires_at: number } | null;
+}
+
+/** The contact's uploaded files, each a signed download link (from the privacy export); an erased file's name alone. */
+export function FileList({ files }: { files: ContactFile[] }) {
+  const { t } = useDashboard();
+  if (files.length === 0) return <p>{t('noFiles')}</p>;
+  return (
+    <ul>
+      {files.map((file) => (
+        <li key={file.id}>
+          {file.link ? (
+            <a href={file.link.url} download>
+              {file.filename}
+            </a>
+          ) : (
+            file.filename
+          )}{' '}
+          ({file.field}, {t('bytes', { count: file.size })})
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useDashboard } from '../context';
 import { formatTime } from '../format';
 import { ConfirmButton, errorText, LoadState, Notice, useLoad } from '../ui';
-import { Attribution, Timeline, type ActivityItem } from './contact-parts';
+import { type ActivityItem, Attribution, type ContactFile, FileList, Timeline } from './contact-parts';
 import type { ScreenProps } from './index';
 
 interface ContactRecord {
@@ -19,7 +19,7 @@ interface ContactRecord {
 
 interface ContactExport {
   erased: boolean;
-  files: { id: string; field: string; filename: string; size: number; link: { url: string; expires_at: number } | null }[];
+  files: ContactFile[];
 }
 
 export default function Contact({ id }: ScreenProps) {
@@ -62,24 +62,7 @@ export default function Contact({ id }: ScreenProps) {
               <h2>{t('timeline')}</h2>
               <Timeline items={record.activity} zone={zone} />
               <h2>{t('files')}</h2>
-              {exported.files.length === 0 ? (
-                <p>{t('noFiles')}</p>
-              ) : (
-                <ul>
-                  {exported.files.map((file) => (
-                    <li key={file.id}>
-                      {file.link ? (
-                        <a href={file.link.url} download>
-                          {file.filename}
-                        </a>
-                      ) : (
-                        file.filename
-                      )}{' '}
-                      ({file.field}, {t('bytes', { count: file.size })})
-                    </li>
-                  ))}
-                </ul>
-              )}
+              <FileList files={exported.files} />
               <h2>{t('consents')}</h2>
               {record.consents.length === 0 ? (
                 <p>{t('noConsents')}</p>
