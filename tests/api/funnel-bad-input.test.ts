@@ -54,6 +54,11 @@ const REFUSALS: Record<string, { missing: string; wrongTypes: string; unsafeIds:
     wrongTypes: 'funnel_id: Invalid type: Expected ("" | string) but received Object',
     unsafeIds: unsafeId('funnel_id'),
   },
+  '/funnel/vitals': {
+    missing: missing('funnel_id'),
+    wrongTypes: 'funnel_id: Invalid type: Expected string but received Object',
+    unsafeIds: unsafeId('funnel_id'),
+  },
   '/funnelbuilder/get_page': {
     missing: 'page_id or domain_name is required',
     wrongTypes: 'page_id: Invalid type: Expected string but received 1',
