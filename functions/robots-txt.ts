@@ -3,13 +3,13 @@ import type { Context } from 'hono';
 import { createApiClient } from '../src/platform/client';
 import type { AppEnv } from '../src/platform/env';
 import { callPath } from '../src/schemas/calls/define-call';
-import { funnelRoutes } from '../src/schemas/calls/funnel-routes';
+import { funnelPageRoutes } from '../src/schemas/calls/funnel-routes';
 
 export async function robotsTxt(c: Context<AppEnv>): Promise<Response> {
   let body = '';
   try {
     const api = createApiClient(c.env, c.executionCtx);
-    const res = await api(callPath(funnelRoutes.getRobotsTxt), {
+    const res = await api(callPath(funnelPageRoutes.getRobotsTxt), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ domain: new URL(c.req.url).hostname }),

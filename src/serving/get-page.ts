@@ -5,7 +5,7 @@
  */
 import type { ApiFetch } from '../platform/client';
 import { callPath } from '../schemas/calls/define-call';
-import { funnelRoutes } from '../schemas/calls/funnel-routes';
+import { funnelPageRoutes, funnelRoutes } from '../schemas/calls/funnel-routes';
 import type { PageFetch } from './page-cache';
 import { EDGE_TOKEN_HEADER } from '../platform/services/experiment-serving';
 
@@ -18,7 +18,7 @@ export type GetPageBody = { domain_name: string; page_url: string } | { page_id:
 export async function fetchPageData(api: ApiFetch, body: GetPageBody, edgeToken?: string): Promise<PageFetch> {
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
   if (edgeToken) headers[EDGE_TOKEN_HEADER] = edgeToken;
-  const response = await api(callPath(funnelRoutes.getPage), {
+  const response = await api(callPath(funnelPageRoutes.getPage), {
     method: 'POST',
     headers,
     body: JSON.stringify(body),

@@ -4,7 +4,7 @@
  * validation flag as a number. A failed contact creation is logged only (requirements PAGE-ERRORS).
  */
 import { callApi } from '../../client/api';
-import { funnelRoutes, type OptinAnswer } from '../../schemas/calls/funnel-routes';
+import { funnelPageRoutes, type OptinAnswer } from '../../schemas/calls/funnel-routes';
 import type { ContactPayload } from '../../schemas/funnel-calls';
 import { CONTACT_KEYS, type ContactTag } from './contact-fields';
 
@@ -53,7 +53,7 @@ export function contactPayload(input: OptinInput): ContactPayload {
 
 /** Creates the contact; null (logged) when it failed. */
 export async function optIn(input: OptinInput): Promise<OptinAnswer | null> {
-  const answer = await callApi(funnelRoutes.contact, { json: contactPayload(input) });
+  const answer = await callApi(funnelPageRoutes.contact, { json: contactPayload(input) });
   if (answer.kind === 'ok') return answer.body;
   console.error('order form: the contact could not be created', answer.kind === 'refused' ? `${answer.status} ${answer.msg}` : answer.error);
   return null;
