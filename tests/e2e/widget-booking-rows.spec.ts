@@ -39,7 +39,8 @@ test("the booking page speaks its provider's language; a language chosen with ?l
 test('widget pages name their icon: no /favicon.ico 404 in the console', async ({ page }) => {
   const errors: string[] = [];
   page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
+    // The demo form's Facebook pixel (issue 30) cannot reach its host from here: that is not an icon's error.
+    if (m.type() === 'error' && !m.text().includes('ERR_NAME_NOT_RESOLVED')) errors.push(m.text());
   });
   const icons: number[] = [];
   page.on('response', (r) => {
