@@ -21,6 +21,9 @@ test('at 320 px form_all_fields never scrolls sideways (the native file input in
 test('too many files, or more than 50 MB, are refused when chosen with the seed alert beside the field; the files chosen before stay', async ({ page }) => {
   await page.goto('/widget/form/form_all_fields');
   await expect(page.locator('astro-island:not([ssr])')).toHaveCount(1);
+  // The file field is a chunk of its own: choose files once it has replaced its Loading line.
+  await expect(page.locator('.ef-loading')).toHaveCount(0);
+  await expect(page.locator('.ef-files input.ef-file-input')).toBeAttached();
   const input = page.getByLabel('Logo or brand guide');
   const pdf = (name: string, size = 16) => ({ name, mimeType: 'application/pdf', buffer: Buffer.alloc(size, 37) });
   await input.setInputFiles([pdf('a.pdf'), pdf('b.pdf')]);
@@ -45,6 +48,8 @@ test('too many files, or more than 50 MB, are refused when chosen with the seed 
 test('money is grouped while it is typed and reformatted to two decimals on focus and blur', async ({ page }) => {
   await page.goto('/widget/form/form_all_fields');
   await expect(page.locator('astro-island:not([ssr])')).toHaveCount(1);
+  // Type once the form's lazy fields (signature, files, cascade) have arrived and it has settled.
+  await expect(page.locator('.ef-loading')).toHaveCount(0);
   const budget = page.getByLabel('Monthly marketing budget');
   await budget.pressSequentially('12345');
   await expect(budget).toHaveValue('12,345');
