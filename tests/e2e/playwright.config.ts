@@ -12,7 +12,7 @@ export default defineConfig({
   globalSetup: './global-setup.ts',
   fullyParallel: false,
   workers: 1,
-  retries: process.env.CI ? 1 : 0,
+  retries: process.env.CI ? 2 : 0,
   reporter: [['list']],
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -44,7 +44,7 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      command: `wrangler dev -c dist/server/wrangler.json --persist-to .e2e-state --port ${E2E_PORT} --ip 127.0.0.1 --var ADMIN_TOKEN:${E2E_TOKEN} --var RATE_LIMIT_SCALE:100 --var WEBHOOKS_ALLOW_LOCALHOST:true ${STRIPE_VARS} --log-level warn`,
+      command: `wrangler dev -c dist/server/wrangler.json --persist-to .e2e-state --port ${E2E_PORT} --ip 127.0.0.1 --var ADMIN_TOKEN:${E2E_TOKEN} --var RATE_LIMIT_SCALE:1000 --var WEBHOOKS_ALLOW_LOCALHOST:true ${STRIPE_VARS} --log-level warn`,
       cwd: '../..',
       url: `http://localhost:${E2E_PORT}/_ah/warmup`,
       reuseExistingServer: false,

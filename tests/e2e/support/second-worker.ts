@@ -25,7 +25,7 @@ export async function startSecondWorker(port: number, state: string, vars: Recor
     stdio: 'ignore',
     env: { ...process.env, CI: 'true' },
   });
-  const varArgs = Object.entries({ ADMIN_TOKEN: E2E_TOKEN, RATE_LIMIT_SCALE: '100', ...vars }).flatMap(([name, value]) => ['--var', `${name}:${value}`]);
+  const varArgs = Object.entries({ ADMIN_TOKEN: E2E_TOKEN, RATE_LIMIT_SCALE: '1000', ...vars }).flatMap(([name, value]) => ['--var', `${name}:${value}`]);
   const worker: ChildProcess = spawn(
     'wrangler',
     ['dev', '-c', 'dist/server/wrangler.json', '--persist-to', state, '--port', String(port), '--ip', '127.0.0.1', ...varArgs, '--log-level', 'warn'],
