@@ -16,13 +16,13 @@
  */
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { request } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { importFolder } from '../scripts/lib/import-docs.mjs';
 import { benchPage } from './bench-page.mjs';
 import { benchBooking } from './booking-bench.mjs';
 import { lighthouseRuns } from './lighthouse.mjs';
 import { edgeZone, loadedScripts } from './page-scripts.mjs';
+import { BROWSER_UA, get, splitVisitors } from './split-visitors.mjs';
 import { throughput } from './throughput.mjs';
 import { startWorker } from './start-worker.mjs';
 
@@ -59,38 +59,6 @@ const admin = (method, path, body) =>
     if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);
     return r;
   });
-
-/** GET over plain node:http, so the Host header can name the seller's domain. */
-function get(url, host, headers = {}) {
-  return new Promise((done, fail) => {
-    const req = request(url, { headers: { ...headers, ...(host ? { host } : {}) } }, (res) => {
-      res.resume();
-      res.on('end', () => (res.statusCode === 200 ? done(res.headers) : fail(new Error(`${url}: ${res.statusCode}`))));
-    });
-    req.on('error', fail);
-    req.end();
-  });
-}
-
-/** A browser's User-Agent: robots are shown a split test's control without being assigned (src/lib/bots.ts). */
-const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/141.0 Safari/537.36';
-
-/** Views of a split step by new visitors until each variant's copy was rendered and a second view of it hit; answers one visitor's cookies. */
-async function splitVisitors(url, host) {
-  const seen = new Map();
-  for (let visitor = 0; visitor < 40 && seen.size < 2; visitor++) {
-    const first = await get(url, host, { 'user-agent': BROWSER_UA });
-    const cookie = (first['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
-    const variant = cookie.match(/ef_x_[^=]+=([^;]+)/)?.[1];
-    if (!variant || seen.has(variant)) continue;
-    await new Promise((r) => setTimeout(r, 300));
-    const again = await get(url, host, { 'user-agent': BROWSER_UA, cookie });
-    if (again['x-edge-cache'] !== 'hit') console.log(`  ${host}${new URL(url).pathname} variant ${variant}: the second view was NOT an edge hit`);
-    seen.set(variant, cookie);
-  }
-  if (seen.size < 2) console.log(`  ${host}${new URL(url).pathname}: ${seen.size} variant(s) seen; is the demo's split test running?`);
-  return [...seen.values()][0] ?? '';
-}
 
 async function time(url, rounds, host) {
   const times = [];

@@ -6,7 +6,7 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { posterior, probabilityBeats } from '../../src/lib/experiments/stats';
-import type { FunnelStats } from '../../src/platform/stats/report';
+import type { FunnelStats } from '../../src/schemas/stats';
 import { admin, TOKEN } from './admin-support';
 import { ny, seedStatsFunnel } from './stats-fixtures';
 

@@ -8,30 +8,8 @@
  */
 import { compareArms, sampleRatioMismatch } from '../../lib/experiments/stats';
 import type { ExperimentVariant } from '../../schemas/experiment';
+import type { ExperimentReport } from '../../schemas/stats';
 import type { StatsRows } from './queries';
-
-export interface VariantReport {
-  id: string;
-  pageId: string;
-  weight: number;
-  isControl: boolean;
-  views: number;
-  visitors: number;
-  conversions: number;
-  conversionRate: number | null;
-  uplift: number | null;
-  probabilityToBeatControl: number | null;
-}
-
-export interface ExperimentReport {
-  id: string;
-  stepId: string;
-  status: string;
-  startedAt: number | null;
-  winner: string | null;
-  variants: VariantReport[];
-  srm: { chiSquare: number; p: number; flagged: boolean };
-}
 
 interface StoredExperiment {
   variants?: ExperimentVariant[];

@@ -1,12 +1,6 @@
 /** Amounts per currency in the statistics' answers (issue 28): `{currency, amount, formatted}`, minor units, formatted by src/lib/currency. */
 import { formatMoney } from '../../lib/currency';
-
-export interface Money {
-  currency: string;
-  /** Minor units (cents), whole. */
-  amount: number;
-  formatted: string;
-}
+import type { Money } from '../../schemas/stats';
 
 /** Amounts per currency, added up. */
 export class Amounts {

@@ -1,18 +1,21 @@
 /**
  * What the statistics of one funnel read (issue 28), in one D1 batch after the funnel
  * itself (whose location zone names the days): the steps and split tests, the view and path
- * counters of the days asked for (migration 0021), and the conversions the server stored:
- * opt-ins (`funnel_events` with source 'server'), bookings (appointments not cancelled) and
- * paid orders with their bump. Every read starts with the funnel id and a range on the day
- * or the instant, each through an index (tests/api/stats-plan.test.ts checks the plans), and
- * answers grouped counts, never rows per view.
+ * counters of the days asked for (migration 0021), the conversion counters of the hours in
+ * those days (migration 0025: opt-ins, bookings not cancelled, paid orders with their bump,
+ * kept by triggers on the rows), and page speed. Every read starts with the funnel id and a
+ * range on the day or the instant, each through an index (tests/api/stats-plan.test.ts
+ * checks the plans), and answers grouped counts, never rows per view or per conversion.
  *
  * Conversions come grouped by the calendar day in the funnel's zone (`d`, days since the
  * epoch), computed in SQL from the zone's offsets over the range (src/lib/time/zone-stretches.ts),
- * so a 90-day answer is a few hundred rows whatever the traffic.
+ * so a 90-day answer is a few hundred rows whatever the traffic. A zone whose offset is not
+ * whole hours (India, Nepal, …) splits an hour between two days: its conversions are counted
+ * from the rows themselves (`funnel_events` with source 'server', appointments, orders), which
+ * gives the same numbers more slowly.
  */
 import { FUNNEL_COLUMNS, type Funnel, type FunnelRow, STEP_COLUMNS, type Step, type StepRow, toFunnel, toStep } from '../services/funnels';
-import { zoneDaySql, zoneStretches } from '../../lib/time/zone-stretches';
+import { type ZoneStretch, zoneDaySql, zoneStretches } from '../../lib/time/zone-stretches';
 import type { StatsRange } from './range';
 
 export interface StatsFunnel extends Funnel {
@@ -81,26 +84,50 @@ export interface StatsRows {
   vitals: VitalRow[];
 }
 
-/** The statements of the batch, in the order `readStatsRows` reads their answers (EXPLAIN QUERY PLAN runs them too). */
-export function statsStatements(db: D1Database, funnelId: string, range: StatsRange, zone: string): D1PreparedStatement[] {
-  const { from, to, start, end } = range;
-  const stretches = zoneStretches(zone, start, end);
+const HOUR_MS = 3_600_000;
+
+/** Where conversions are counted from: the hourly counters where they fit the zone's days, or the rows themselves (a brute-force count, for tests). */
+export type ConversionSource = 'rollups' | 'rows';
+
+/**
+ * Whether whole UTC hours fall into one day of the zone over the range: every offset is whole
+ * hours, and so is every change of offset (all zones but a few, such as India's or Nepal's).
+ */
+export function hoursFitDays(range: StatsRange, stretches: readonly ZoneStretch[]): boolean {
+  return range.start % HOUR_MS === 0 && stretches.every((s) => s.offsetMs % HOUR_MS === 0 && s.until % HOUR_MS === 0);
+}
+
+/**
+ * The opt-ins, bookings and paid orders of the range, each grouped by step, split test,
+ * variant (and currency) and day in the zone: from the hourly counters (migration 0025) when
+ * whole hours fall into the zone's days, else from the rows themselves (same answer, slower).
+ */
+function conversionStatements(
+  db: D1Database,
+  funnelId: string,
+  range: StatsRange,
+  stretches: readonly ZoneStretch[],
+  source: ConversionSource,
+): D1PreparedStatement[] {
+  const { start, end } = range;
+  if (source === 'rollups' && hoursFitDays(range, stretches)) {
+    const day = zoneDaySql('hour', stretches);
+    const rollup = (kind: 'optin' | 'booking' | 'order') => {
+      const currency = kind === 'order' ? 'currency, ' : '';
+      const sums = kind === 'order' ? ', SUM(amount) AS amount, SUM(bumps) AS bumps' : '';
+      return db
+        .prepare(
+          `SELECT NULLIF(step_id, '') AS step_id, NULLIF(experiment_id, '') AS experiment_id, NULLIF(variant_id, '') AS variant_id, ${currency}
+             ${day} AS d, SUM(n) AS n${sums}
+           FROM conversion_rollups WHERE funnel_id = ? AND kind = ? AND hour >= ? AND hour < ?
+           GROUP BY step_id, experiment_id, variant_id, ${currency}d`,
+        )
+        .bind(funnelId, kind, start, end);
+    };
+    return [rollup('optin'), rollup('booking'), rollup('order')];
+  }
   const dayOf = (column: string) => zoneDaySql(column, stretches);
   return [
-    db.prepare(`SELECT ${STEP_COLUMNS} FROM funnel_steps WHERE funnel_id = ? ORDER BY position, id`).bind(funnelId),
-    db.prepare('SELECT id, step_id, status, started_at, doc FROM experiments WHERE funnel_id = ? ORDER BY created_at, id').bind(funnelId),
-    db
-      .prepare(
-        `SELECT day, step_id, page_id, experiment_id, variant_id, views, visitors FROM view_rollups
-         WHERE funnel_id = ? AND day BETWEEN ? AND ?`,
-      )
-      .bind(funnelId, from, to),
-    db
-      .prepare(
-        `SELECT from_step_id, to_step_id, SUM(visitors) AS visitors FROM path_rollups
-         WHERE funnel_id = ? AND day BETWEEN ? AND ? GROUP BY from_step_id, to_step_id`,
-      )
-      .bind(funnelId, from, to),
     db
       .prepare(
         `SELECT step_id, experiment_id, variant_id, ${dayOf('created_at')} AS d, COUNT(*) AS n FROM funnel_events
@@ -123,6 +150,35 @@ export function statsStatements(db: D1Database, funnelId: string, range: StatsRa
          GROUP BY step_id, experiment_id, variant_id, currency, d`,
       )
       .bind(funnelId, start, end),
+  ];
+}
+
+/** The statements of the batch, in the order `readStatsRows` reads their answers (EXPLAIN QUERY PLAN runs them too). */
+export function statsStatements(
+  db: D1Database,
+  funnelId: string,
+  range: StatsRange,
+  zone: string,
+  source: ConversionSource = 'rollups',
+): D1PreparedStatement[] {
+  const { from, to, start, end } = range;
+  const stretches = zoneStretches(zone, start, end);
+  return [
+    db.prepare(`SELECT ${STEP_COLUMNS} FROM funnel_steps WHERE funnel_id = ? ORDER BY position, id`).bind(funnelId),
+    db.prepare('SELECT id, step_id, status, started_at, doc FROM experiments WHERE funnel_id = ? ORDER BY created_at, id').bind(funnelId),
+    db
+      .prepare(
+        `SELECT day, step_id, page_id, experiment_id, variant_id, views, visitors FROM view_rollups
+         WHERE funnel_id = ? AND day BETWEEN ? AND ?`,
+      )
+      .bind(funnelId, from, to),
+    db
+      .prepare(
+        `SELECT from_step_id, to_step_id, SUM(visitors) AS visitors FROM path_rollups
+         WHERE funnel_id = ? AND day BETWEEN ? AND ? GROUP BY from_step_id, to_step_id`,
+      )
+      .bind(funnelId, from, to),
+    ...conversionStatements(db, funnelId, range, stretches, source),
     // The 75th percentile by nearest rank: the value at rank ⌈0.75·n⌉ of each page, variant and metric.
     db
       .prepare(
@@ -138,8 +194,14 @@ export function statsStatements(db: D1Database, funnelId: string, range: StatsRa
 }
 
 /** Runs the batch and names its answers. */
-export async function readStatsRows(db: D1Database, funnelId: string, range: StatsRange, zone: string): Promise<StatsRows> {
-  const results = await db.batch(statsStatements(db, funnelId, range, zone));
+export async function readStatsRows(
+  db: D1Database,
+  funnelId: string,
+  range: StatsRange,
+  zone: string,
+  source: ConversionSource = 'rollups',
+): Promise<StatsRows> {
+  const results = await db.batch(statsStatements(db, funnelId, range, zone, source));
   const rows = <T>(i: number) => (results[i]?.results ?? []) as T[];
   return {
     steps: rows<StepRow>(0).map(toStep),

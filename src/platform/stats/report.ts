@@ -1,17 +1,18 @@
 /**
- * The statistics of a funnel (issue 28), shaped from the counters and conversions that
- * ./queries.ts reads: totals, per step (rates, revenue per currency, bump take rate, average
+ * The statistics of a funnel (issue 28), shaped from the counters that ./queries.ts reads
+ * into the answer src/schemas/stats.ts declares: totals, per step (rates, revenue per currency, bump take rate, average
  * cart, earnings per view, drop-off to the next step on the paths visitors took), per day
  * in the funnel's zone, per split-test variant (./experiments-report.ts), and page speed.
  * Pure: the same rows give the same answer. Rates are fractions 0..1, null without a denominator.
  */
 import { isoDayOf } from '../../lib/time/zone-stretches';
 import { nextStep, type Step, stepUrl } from '../services/funnels';
-import { experimentsReport, type ExperimentReport } from './experiments-report';
-import { Amounts, type Money } from './money';
+import type { FunnelStats, StepReport } from '../../schemas/stats';
+import { experimentsReport } from './experiments-report';
+import { Amounts } from './money';
 import type { ConversionRow, StatsFunnel, StatsRows } from './queries';
 import type { StatsRange } from './range';
-import { vitalsReport, type VitalsReport } from './vitals-report';
+import { vitalsReport } from './vitals-report';
 
 /** Conversions of a group of rows (a step, a day, the whole funnel). */
 class Tally {
@@ -23,47 +24,6 @@ class Tally {
   bumps = 0;
   readonly revenue = new Amounts();
   readonly ordersByCurrency = new Map<string, number>();
-}
-
-export interface StepReport {
-  stepId: string;
-  name: string;
-  pageId: string | null;
-  url: string;
-  views: number;
-  visitors: number;
-  optins: number;
-  optinRate: number | null;
-  bookings: number;
-  orders: number;
-  salesRate: number | null;
-  revenue: Money[];
-  bumpTakeRate: number | null;
-  averageCart: Money[];
-  earningsPerView: Money[];
-  dropOff: { nextStepId: string; continued: number; rate: number | null } | null;
-}
-
-export interface DayReport {
-  day: string;
-  views: number;
-  visitors: number;
-  optins: number;
-  bookings: number;
-  orders: number;
-  revenue: Money[];
-}
-
-export interface FunnelStats {
-  funnelId: string;
-  from: string;
-  to: string;
-  timeZone: string;
-  totals: { views: number; visitors: number; optins: number; bookings: number; orders: number; revenue: Money[] };
-  steps: StepReport[];
-  days: DayReport[];
-  experiments: ExperimentReport[];
-  vitals: VitalsReport[];
 }
 
 const rate = (part: number, whole: number) => (whole > 0 ? Math.min(1, part / whole) : null);

@@ -1,17 +1,6 @@
 /** Real visitors' page speed in the statistics (issue 28): the 75th percentile of each metric per page and variant. */
+import type { VitalsReport } from '../../schemas/stats';
 import type { VitalRow } from './queries';
-
-export interface VitalsReport {
-  pageId: string;
-  variantId: string | null;
-  /** The most samples any of the four metrics has (each is reported when the browser measured it). */
-  samples: number;
-  /** p75, milliseconds (CLS unitless); null without samples. */
-  lcp: number | null;
-  inp: number | null;
-  cls: number | null;
-  ttfb: number | null;
-}
 
 export function vitalsReport(rows: readonly VitalRow[]): VitalsReport[] {
   const reports = new Map<string, VitalsReport>();
