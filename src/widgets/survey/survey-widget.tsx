@@ -17,7 +17,7 @@ import { initialValues } from '../form/initial-values';
 import { rememberContact, rememberedContact } from '../form/sticky-contact';
 import { expandFormStrings } from '../form/strings';
 import { typedBeforeHydration } from '../form/typed-values';
-import type { FieldEnv, FormStringsDiff } from '../form/types';
+import type { ChangeKind, FieldEnv, FormStringsDiff } from '../form/types';
 import { useFormEngine } from '../form/use-form-engine';
 import { useSubmission } from '../form/use-submission';
 import { eventData, funnelEventData, trackSubmission, trackWidgetView, visitorFingerprint } from '../form/widget-tracking';
@@ -231,13 +231,14 @@ export default function SurveyWidget(props: SurveyWidgetProps) {
     if (shouldAdvance(advance.trigger, advance.field, slides, nav, engine.values, settings)) void next();
   }, [advance, locked, slides, nav, engine.values, settings, disqualify, next]);
 
-  const onChange = (key: string, value: unknown) => {
+  const onChange = (key: string, value: unknown, how?: ChangeKind) => {
     engine.setValue(key, value);
     const field = slide?.slideData.find((f) => fieldKey(f) === key);
     // Auto-advance follows a click, a tap, Space or Enter; an arrow key only moves the selection.
     if (arrowDown.current) return;
     if (field?.type === 'radio' || field?.type === 'single_options') setAdvance({ trigger: 'choice', field });
-    else if (field?.type === 'date' && value) setAdvance({ trigger: 'date', field });
+    // A date moves on when it is picked in the picker, not while it is typed (Enter does that).
+    else if (field?.type === 'date' && value && how === 'picked') setAdvance({ trigger: 'date', field });
   };
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
