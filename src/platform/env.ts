@@ -17,6 +17,8 @@ export interface Bindings {
   API_ORIGIN?: string;
   /** Public base URL that storage-bucket image URLs are rewritten to. */
   CDN_BASE?: string;
+  /** The site's own static files (public/, the built assets), bound by the Astro adapter; absent in the API's own tests. */
+  ASSETS?: Fetcher;
   STRIPE_SECRET_KEY?: string;
   STRIPE_PUBLISHABLE_KEY?: string;
   STRIPE_WEBHOOK_SECRET?: string;

@@ -114,8 +114,16 @@ export const formStyle = v.looseObject({
   color: str(),
   border: v.optional(formBorder, {}),
   marginTop: cssValue,
+  /** The account's branding (`company`) is shown under the form (src/widgets/form/branding.tsx). */
   ac_branding: flag(),
 });
+
+/**
+ * The account's branding (`company` of a form or survey; seed 000 names its keys: logoURL,
+ * domain, name). Anything else stored there (a bare name) reads as no branding.
+ */
+export const companyBranding = v.fallback(v.looseObject({ name: str(), logoURL: str(), domain: str() }), { name: '', logoURL: '', domain: '' });
+export type CompanyBranding = v.InferOutput<typeof companyBranding>;
 
 /** Requirements WIDGET-LIMITS: background #188bf6, white text, padding 15, radius 4, border 0. */
 export const formButton = v.looseObject({
@@ -142,7 +150,7 @@ export const formBody = v.looseObject({
   width: cssValue,
   layout: str(),
   customStyle: str(),
-  company: v.optional(v.unknown()),
+  company: v.optional(companyBranding),
   formLabelVisible: flag(true),
   fbPixelId: str(),
   pageViewEvent: str(),

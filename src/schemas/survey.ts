@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { id, text } from './common';
-import { formButton, formField, formStyle } from './form';
+import { companyBranding, formBorder, formButton, formField, formStyle } from './form';
 import { cssValue, flag, str } from './widget-common';
 
 /** Requirements WIDGET-STATES default messages. */
@@ -24,11 +24,14 @@ export const surveyLogicRule = v.looseObject({
 });
 export type SurveyLogicRule = v.InferOutput<typeof surveyLogicRule>;
 
+/** A slide's own button style: what it sets wins over the form's button on that slide (`slideButtonOf`). */
+export const slideButton = v.fallback(v.looseObject({ background: str(), color: str(), border: v.optional(formBorder) }), { background: '', color: '' });
+
 export const surveySlide = v.looseObject({
   id: v.union([v.string(), v.number()]),
   slideName: str(),
   active: flag(true),
-  button: v.optional(v.unknown()),
+  button: v.optional(slideButton),
   /** Field tag or id → rules. */
   logic: v.optional(v.record(v.string(), v.array(surveyLogicRule)), {}),
   slideData: v.optional(v.array(formField), []),
@@ -42,7 +45,11 @@ export const surveyFormAction = v.looseObject({
   disqualifiedText: str(),
   disqualifiedUrl: str(),
   footerHtml: str(),
-  fieldSettingEnable: flag(),
+  /**
+   * The footer's switch: false hides `footerHtml`. The seed names no other switch for its
+   * "optional footer HTML block"; absent, a footer with HTML shows (requirements WIDGET-ROWS).
+   */
+  fieldSettingEnable: flag(true),
   endsurveyType: str(),
   endsurveyUrl: str(),
   endsurveyText: str(),
@@ -56,6 +63,7 @@ export const surveyFormAction = v.looseObject({
 export type SurveyFormAction = v.InferOutput<typeof surveyFormAction>;
 
 export const surveySettings = v.looseObject({
+  /** Skip logic is keyed by each field's id (true) or by its tag (false): src/lib/validation/survey-path.ts. */
   surveyLogicLinkById: flag(),
   isAnimationDisabled: flag(),
   isBackButtonEnable: flag(),
@@ -75,6 +83,7 @@ export const surveyFormData = v.looseObject({
       fbPixelId: str(),
       /** Labels hidden: placeholders carry them (a * on required ones), screen readers keep them. */
       formLabelVisible: flag(true),
+      company: v.optional(companyBranding),
     }),
     {},
   ),

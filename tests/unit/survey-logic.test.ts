@@ -230,3 +230,22 @@ describe('the next funnel step after a survey element', () => {
     expect(surveyEnding('ended', action, input('https://shop.example/thanks', '')).kind).toBe('message');
   });
 });
+
+describe('surveyLogicLinkById', () => {
+  const linked: SurveySlide[] = v.parse(surveyFormData, {
+    slides: [
+      {
+        id: 'a',
+        slideData: [{ id: 'uuid_q', tag: 'q', type: 'radio', picklistOptions: ['Yes', 'No'] }],
+        logic: { q: [{ optionName: 'Yes', id: 'c' }], uuid_q: [{ optionName: 'Yes', id: 'b' }] },
+      },
+      { id: 'b', slideData: [] },
+      { id: 'c', slideData: [] },
+    ],
+  }).slides;
+
+  it("follows the rules under the field's id when on, under its tag when off", () => {
+    expect(nextStep(linked, startNav(), { q: 'Yes' }, true)).toMatchObject({ kind: 'slide', nav: { index: 1 } });
+    expect(nextStep(linked, startNav(), { q: 'Yes' }, false)).toMatchObject({ kind: 'slide', nav: { index: 2 } });
+  });
+});

@@ -64,3 +64,25 @@ export function monthRange(month: IsoDate): { startDate: number; endDate: number
   const pad14 = 14 * 3_600_000;
   return { startDate: Date.UTC(year, m - 1, 1) - pad14, endDate: Date.UTC(year, m, 1) + pad14 };
 }
+
+/** The keys that move the focused day of a date grid (WAI-ARIA date picker dialog). */
+export type DayMoveKey = 'ArrowLeft' | 'ArrowRight' | 'ArrowUp' | 'ArrowDown' | 'Home' | 'End' | 'PageUp' | 'PageDown';
+
+const DAY_MOVES: Record<DayMoveKey, (date: IsoDate, startDay: number, shift: boolean) => IsoDate> = {
+  ArrowLeft: (d) => addDays(d, -1),
+  ArrowRight: (d) => addDays(d, 1),
+  ArrowUp: (d) => addDays(d, -7),
+  ArrowDown: (d) => addDays(d, 7),
+  Home: (d, start) => addDays(d, -((weekday(d) - start + 7) % 7)),
+  End: (d, start) => addDays(d, 6 - ((weekday(d) - start + 7) % 7)),
+  PageUp: (d, _s, shift) => addMonths(d, shift ? -12 : -1),
+  PageDown: (d, _s, shift) => addMonths(d, shift ? 12 : 1),
+};
+
+/**
+ * Where a key moves the focused day: arrows by day and week, Home and End to the week's
+ * ends, Page Up/Down by month (with Shift by year); undefined for any other key.
+ */
+export function moveDay(date: IsoDate, key: string, startDay: number, shift: boolean): IsoDate | undefined {
+  return Object.hasOwn(DAY_MOVES, key) ? DAY_MOVES[key as DayMoveKey](date, startDay, shift) : undefined;
+}

@@ -5,7 +5,8 @@
  * ends the survey there; "endsurvey" lets it go on and disqualifies at submission. The
  * server walks the same path to know which slides' required fields apply.
  */
-import type { SurveyFormData, SurveySlide } from '../../schemas/survey';
+import type { FormField } from '../../schemas/form';
+import type { SurveyFormData, SurveyLogicRule, SurveySlide } from '../../schemas/survey';
 import { LOGIC_DISQUALIFY, LOGIC_END_SURVEY } from '../../schemas/survey';
 import { fieldKey } from './fields';
 import { asTextList } from './values';
@@ -52,12 +53,23 @@ function rank(target: Target, index: number): number {
   return Number.isFinite(index) ? index : -1;
 }
 
+/**
+ * A field's rules in its slide's logic map: under the field's id when the survey links logic
+ * by id (`surveyLogicLinkById`: fields that share a tag keep their own rules), else under its
+ * tag, then its id.
+ */
+export function fieldRules(slide: SurveySlide, field: FormField, linkById: boolean): readonly SurveyLogicRule[] | undefined {
+  const id = field.id === undefined || field.id === '' ? undefined : String(field.id);
+  if (linkById) return slide.logic[id ?? field.tag];
+  return slide.logic[field.tag] ?? (id === undefined ? undefined : slide.logic[id]);
+}
+
 /** The skip-logic target the answers on a slide choose, if any. */
-function logicTarget(slides: readonly SurveySlide[], slide: SurveySlide, values: Readonly<Record<string, unknown>>): Target | undefined {
+function logicTarget(slides: readonly SurveySlide[], slide: SurveySlide, values: Readonly<Record<string, unknown>>, linkById: boolean): Target | undefined {
   let best: { rank: number; target: Target } | undefined;
   for (const field of slide.slideData) {
     if (!LOGIC_FIELD_TYPES.has(field.type)) continue;
-    const rules = slide.logic[field.tag] ?? slide.logic[String(field.id ?? '')];
+    const rules = fieldRules(slide, field, linkById);
     if (!rules) continue;
     const chosen = asTextList(values[fieldKey(field)] ?? []) ?? [];
     rules.forEach((rule, position) => {
@@ -72,8 +84,8 @@ function logicTarget(slides: readonly SurveySlide[], slide: SurveySlide, values:
 }
 
 /** Where Next leads from `slide`: the skip-logic target its answers choose, else its jumpTo, else on. */
-export function slideTarget(slides: readonly SurveySlide[], slide: SurveySlide, values: Readonly<Record<string, unknown>>): SlideTarget {
-  return logicTarget(slides, slide, values) ?? targetOf(slides, slide.jumpTo);
+export function slideTarget(slides: readonly SurveySlide[], slide: SurveySlide, values: Readonly<Record<string, unknown>>, linkById = false): SlideTarget {
+  return logicTarget(slides, slide, values, linkById) ?? targetOf(slides, slide.jumpTo);
 }
 
 /** The active slides, in order: positions and progress count only these. */
@@ -90,7 +102,7 @@ export function surveyPath(formData: SurveyFormData, values: Readonly<Record<str
     seen.add(index);
     const slide = slides[index] as SurveySlide;
     visited.push(slide);
-    const target = slideTarget(slides, slide, values);
+    const target = slideTarget(slides, slide, values, formData.settings.surveyLogicLinkById);
     if (target.kind === 'disqualify') return { slides: visited, disqualified: 'now' };
     if (target.kind === 'endsurvey') disqualified = 'end';
     index = target.kind === 'slide' ? target.index : index + 1;

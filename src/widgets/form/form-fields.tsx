@@ -10,7 +10,7 @@ import { type FormField, isFieldType } from '../../schemas/form';
 import { FieldFrameView } from './field-frame';
 import { HiddenField } from './fields/static-fields';
 import { fieldRegistry, LAZY_FIELD_TYPES } from './registry';
-import type { FieldEnv } from './types';
+import type { ChangeKind, FieldEnv } from './types';
 import type { ShownError } from './use-form-engine';
 
 export interface FormFieldsProps {
@@ -18,7 +18,7 @@ export interface FormFieldsProps {
   values: Readonly<Record<string, unknown>>;
   files: Readonly<Record<string, readonly File[]>>;
   errors: Readonly<Record<string, ShownError>>;
-  onChange: (key: string, value: unknown) => void;
+  onChange: (key: string, value: unknown, how?: ChangeKind) => void;
   onFiles: (key: string, files: File[]) => void;
   env: FieldEnv;
   /** Prefix of DOM ids, unique per form on the page. */
@@ -83,7 +83,7 @@ export function FormFields({ fields, values, files, errors, onChange, onFiles, e
       value: values[key],
       files: files[key] ?? [],
       placeholder: placeholderOf(field, env.labelsVisible),
-      onChange: (value: unknown) => onChange(key, value),
+      onChange: (value: unknown, how?: ChangeKind) => onChange(key, value, how),
       onFiles: (list: File[]) => onFiles(key, list),
       env,
     };

@@ -5,6 +5,7 @@
  * step or shows the thank-you message. Server-rendered as a plain multipart form that
  * posts to the widget route, so it also works without JavaScript.
  */
+import { Branding } from './branding';
 import { type CSSProperties, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { carryQuery } from '../../lib/links';
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD, IDEMPOTENCY_FIELD } from '../../lib/spam-defence';
@@ -194,6 +195,7 @@ export default function FormWidget(props: FormWidgetProps) {
         </p>
       )}
       <SubmitButton form={form} busy={busy || state.kind === 'pending'} strings={strings} />
+      <Branding on={form.style.ac_branding} company={form.company} label={strings.ui.poweredBy} />
     </form>
   );
 }

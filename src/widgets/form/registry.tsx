@@ -1,17 +1,19 @@
 /**
  * One entry per field type of seed 001 (a missing type is a compile error): the component
- * that renders it and the frame drawn around it. The signature pad, file upload and
- * cascade dropdown are split into their own chunks, loaded only when a form has them.
+ * that renders it and the frame drawn around it. The signature pad, file upload, cascade
+ * dropdown and the date picker dialog are split into their own chunks, loaded only when a
+ * form has them.
  */
 import type { ComponentType } from 'react';
 import type { FieldType } from '../../schemas/form';
 import { type LazyPart, LazyPartView, LoadFailed, lazyPart } from '../lazy-part';
 import { CaptchaField } from './fields/captcha-field';
+import { DateField, preloadDatePicker } from './fields/date-field';
 import { CheckboxField, MultiSelectField, RadioField, SelectField, TextboxListField } from './fields/choice-fields';
 import { MoneyField } from './fields/money-field';
 import { PaymentField } from './fields/payment-field';
 import { HeadingField, HtmlField, ImageField, Nothing } from './fields/static-fields';
-import { DateField, EmailField, NumberField, PhoneField, TextAreaField, TextField } from './fields/text-fields';
+import { EmailField, NumberField, PhoneField, TextAreaField, TextField } from './fields/text-fields';
 import type { FieldFrame, FieldProps } from './types';
 
 export interface FieldDefinition {
@@ -86,4 +88,5 @@ export const LAZY_FIELD_TYPES: Partial<Record<FieldType, () => void>> = {
   signature: signature.preload,
   file_upload: fileUpload.preload,
   cascade_dropdown: cascade.preload,
+  date: preloadDatePicker,
 };

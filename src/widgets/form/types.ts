@@ -50,6 +50,9 @@ export interface FormCardEnv {
   error: string;
 }
 
+/** How a value was given, when it matters: 'picked' from a picker, as opposed to typed. */
+export type ChangeKind = 'picked';
+
 /** What a field component receives. */
 export interface FieldProps {
   field: FormField;
@@ -65,7 +68,8 @@ export interface FieldProps {
   describedBy?: string | undefined;
   /** The placeholder to show (with `*` when labels are hidden and the field is required). */
   placeholder: string;
-  onChange: (value: unknown) => void;
+  /** A new value; `how` says when the visitor chose it as a whole (a day picked in the date picker), not while typing. */
+  onChange: (value: unknown, how?: ChangeKind) => void;
   onFiles: (files: File[]) => void;
   env: FieldEnv;
 }

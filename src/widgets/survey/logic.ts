@@ -35,10 +35,10 @@ function go(nav: SurveyNav, index: number): NextStep {
  * "endsurvey" goes on (the submission is disqualified by the same rules on the server);
  * past the last slide the survey is submitted.
  */
-export function nextStep(slides: readonly SurveySlide[], nav: SurveyNav, values: Readonly<Record<string, unknown>>): NextStep {
+export function nextStep(slides: readonly SurveySlide[], nav: SurveyNav, values: Readonly<Record<string, unknown>>, linkById = false): NextStep {
   const slide = slides[nav.index];
   if (!slide) return { kind: 'submit' };
-  const target: SlideTarget = slideTarget(slides, slide, values);
+  const target: SlideTarget = slideTarget(slides, slide, values, linkById);
   if (target.kind === 'disqualify') return { kind: 'disqualify' };
   if (target.kind === 'slide' && target.index !== nav.index) return go(nav, target.index);
   if (isLastSlide(slides, nav)) return { kind: 'submit' };
@@ -126,9 +126,15 @@ export function shouldAdvance(
 }
 
 /** A single choice whose rule says "disqualify" ends the survey at once (requirements WIDGET-STATES). */
-export function disqualifiesAtOnce(field: FormField, slides: readonly SurveySlide[], nav: SurveyNav, values: Readonly<Record<string, unknown>>): boolean {
+export function disqualifiesAtOnce(
+  field: FormField,
+  slides: readonly SurveySlide[],
+  nav: SurveyNav,
+  values: Readonly<Record<string, unknown>>,
+  linkById = false,
+): boolean {
   const slide = slides[nav.index];
   if (!slide || !SINGLE_CHOICE.has(field.type)) return false;
   const only: SurveySlide = { ...slide, slideData: [field], jumpTo: null };
-  return slideTarget(slides, only, values).kind === 'disqualify';
+  return slideTarget(slides, only, values, linkById).kind === 'disqualify';
 }

@@ -6,6 +6,7 @@
  */
 import type { Translator } from '../../lib/i18n';
 import { reportError } from '../../lib/report-error';
+import { inlineOwnImage } from '../../serving/inline-image';
 import { type RequestServices, requestTranslator } from '../../serving/request-context';
 import { turnstileSiteKey } from '../form/props';
 import { formToken } from '../form/server';
@@ -24,8 +25,12 @@ export async function surveyPageModel({ env, api, now }: Pick<RequestServices, '
     if (loaded.status !== 404) reportError(new Error(`survey load failed: ${loaded.status} ${loaded.msg}`), { surveyId: id });
     return { kind: 'error', status: loaded.status, translator, msg: loaded.msg };
   }
+  // The header is the page's largest paint: a small one of the site's own comes with the HTML.
+  const formAction = loaded.doc.formData.form.formAction;
+  const headerImageSrc = await inlineOwnImage(env.ASSETS, request.url, formAction.headerImageSrc);
+  const form = { ...loaded.doc.formData.form, formAction: { ...formAction, headerImageSrc } };
   const props = surveyWidgetProps({
-    doc: loaded.doc,
+    doc: { ...loaded.doc, formData: { ...loaded.doc.formData, form } },
     location: loaded.location,
     translator,
     now,

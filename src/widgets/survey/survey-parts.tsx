@@ -1,7 +1,12 @@
 /** The furniture around a survey's slides: header image, progress bar, error alert, arrows, ending and footer. */
-import type { SurveyStrings } from './strings';
 import { fillTemplate } from '../../lib/template';
+import { fieldKey } from '../../lib/validation/fields';
+import type { FormField } from '../../schemas/form';
 import { FocusedEnd } from '../end-screen';
+import { errorText } from '../form/form-fields';
+import type { FieldEnv } from '../form/types';
+import type { ShownError } from '../form/use-form-engine';
+import type { SurveyStrings } from './strings';
 
 /**
  * The header image. Its intrinsic size (headerImageWidth/Height, when the seller's data has
@@ -108,8 +113,22 @@ export function EndScreen({ html, state }: { html: string; state: string }) {
   );
 }
 
-export function Footer({ html }: { html: string }) {
-  if (!html.trim()) return null;
+/** The seller's footer HTML, unless the survey switched it off (`fieldSettingEnable` false). */
+export function Footer({ html, on }: { html: string; on: boolean }) {
+  if (!on || !html.trim()) return null;
   // biome-ignore lint/security/noDangerouslySetInnerHtml: the seller's footer HTML, trusted and rendered as given.
   return <div className="ef-survey__footer" dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+/**
+ * The errors of a slide in field order, translated, each pointing at its control. The
+ * captcha shows its error beside itself only (requirements WIDGET-STATES: dropped from the list).
+ */
+export function listedErrors(fields: readonly FormField[], errors: Readonly<Record<string, ShownError>>, env: FieldEnv, idPrefix: string): ListedError[] {
+  return fields.flatMap((f) => {
+    if (f.type === 'captcha') return [];
+    const key = fieldKey(f);
+    const shown = errorText(errors[key], env);
+    return shown ? [{ key, inputId: `${idPrefix}-${key}`, text: shown }] : [];
+  });
 }

@@ -31,3 +31,19 @@ export function useSurveyNav(animated: boolean) {
 
   return { nav, motion, locked, goTo };
 }
+
+/**
+ * A new slide takes the focus (a chosen radio or the Next button may be gone), so keyboard
+ * and screen-reader users continue from the new question.
+ */
+export function useSlideFocus(index: number) {
+  const slideRef = useRef<HTMLElement>(null);
+  const shownIndex = useRef(index);
+  useEffect(() => {
+    if (shownIndex.current === index) return;
+    shownIndex.current = index;
+    slideRef.current?.focus({ preventScroll: true });
+    slideRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [index]);
+  return slideRef;
+}

@@ -1,9 +1,8 @@
 /**
- * Typed-in fields: text, email, phone, numbers, amounts, dates, long texts and visible
- * source fields (money: ./money-field.tsx). Native controls with the right keyboard (inputMode) and autocomplete.
+ * Typed-in fields: text, email, phone, numbers, amounts, long texts and visible
+ * source fields (money: ./money-field.tsx, dates: ./date-field.tsx). Native controls with the right keyboard (inputMode) and autocomplete.
  */
 import type { ChangeEvent } from 'react';
-import { dateRange } from '../../../lib/validation/fields';
 import { loadPhoneModule } from '../phone-rule';
 import type { FieldProps } from '../types';
 import { controlProps, textOf } from './control';
@@ -91,24 +90,6 @@ export function TextAreaField(p: FieldProps) {
       className="ef-input ef-textarea"
       rows={p.field.type === 'large_text' ? 8 : 4}
       placeholder={p.placeholder}
-      value={textOf(p.value)}
-      onChange={change(p)}
-    />
-  );
-}
-
-export function DateField(p: FieldProps) {
-  const range = dateRange(p.env.today);
-  const max = p.field.tag === 'date_of_birth' ? p.env.today : range.max;
-  return (
-    <input
-      {...controlProps(p)}
-      className="ef-input"
-      type="date"
-      min={range.min}
-      max={max}
-      autoComplete={AUTOCOMPLETE[p.field.tag]}
-      placeholder={p.placeholder || 'YYYY-MM-DD'}
       value={textOf(p.value)}
       onChange={change(p)}
     />

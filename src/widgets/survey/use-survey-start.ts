@@ -1,0 +1,45 @@
+/**
+ * What a survey does once when its island mounts: counts the view (unless `notrack`), and
+ * fills what only the browser knows. A layout effect: when a click made before hydration
+ * hydrates the island at once (client:interact, the survey element of a funnel page), what
+ * was typed before it is in place before that click is handled. Prefill comes first (the
+ * page's query, the remembered contact), then what the visitor typed or chose, which wins.
+ */
+import { type RefObject, useLayoutEffect } from 'react';
+import type { FormField } from '../../schemas/form';
+import { initialValues } from '../form/initial-values';
+import { rememberedContact } from '../form/sticky-contact';
+import { typedBeforeHydration } from '../form/typed-values';
+import { trackWidgetView, visitorFingerprint } from '../form/widget-tracking';
+import type { SurveyWidgetProps } from './survey-widget';
+
+interface StartInput {
+  props: SurveyWidgetProps;
+  fields: readonly FormField[];
+  /** The values the server rendered with. */
+  initial: Readonly<Record<string, unknown>>;
+  root: RefObject<HTMLFormElement | null>;
+  setValue: (key: string, value: unknown) => void;
+  /** An answer given before hydration counts as given now: a choice moves the survey on. */
+  answer: (key: string, value: unknown) => void;
+  /** Where the visitor's fingerprint is kept for the submission. */
+  fingerprint: RefObject<string>;
+}
+
+export function useSurveyStart({ props, fields, initial, root, setValue, answer, fingerprint }: StartInput): void {
+  const { form } = props.formData;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once when the island mounts.
+  useLayoutEffect(() => {
+    fingerprint.current = visitorFingerprint(props.notrack);
+    if (!props.notrack)
+      trackWidgetView(
+        { kind: 'survey', id: props.surveyId, name: props.name, locationId: props.locationId, pixelId: form.fbPixelId, pageViewEvent: '' },
+        fingerprint.current,
+      );
+    const known = form.stickyContact ? rememberedContact(props.locationId) : {};
+    const prefill = initialValues(fields, new URLSearchParams(props.query || location.search), known, props.country);
+    for (const [key, value] of Object.entries(prefill)) if (value !== initial[key]) setValue(key, value);
+    // (The click that woke the island may be the one React hydrated it for, and then it sees no change.)
+    for (const [key, value] of Object.entries(typedBeforeHydration(root.current, fields))) answer(key, value);
+  }, []);
+}
