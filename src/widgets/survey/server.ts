@@ -4,7 +4,7 @@
  * island's props (only what the island needs).
  */
 import * as v from 'valibot';
-import type { Translator } from '../../lib/i18n';
+import { contentLanguage, type Translator } from '../../lib/i18n';
 import { todayIn } from '../../lib/time/today';
 import type { ApiFetch } from '../../platform/client';
 import { callPath } from '../../schemas/calls/define-call';
@@ -66,6 +66,7 @@ export function surveyWidgetProps(input: SurveyPropsInput): SurveyWidgetProps {
     strings: formStrings(input.translator.t),
     text: surveyStrings(input.translator.t),
     lang: input.translator.lang,
+    contentLang: contentLanguage(location.language),
     country: location.country,
     today,
     token: input.token,
