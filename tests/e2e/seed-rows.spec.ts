@@ -87,3 +87,12 @@ test('a form that asks for branding shows the company’s logo and name, linking
   await expect(branding.getByRole('link')).toHaveText('Brightpath Coaching');
   await expect(branding.locator('img')).toHaveAttribute('src', /brightpath-logo\.svg$/);
 });
+
+test('a survey element renders from its fresh copy in extra.surveyData, and a stale copy is fetched again', async ({ page }) => {
+  await openRules(page);
+  // The fresh copy's own wording: the page was rendered from it, with no call for the survey.
+  await expect(page.locator('#survey_fresh')).toContainText("Which best describes you? (the page's copy)");
+  // The stale copy (older than the survey's last change, as get_page answers it) is not shown: the survey is.
+  await expect(page.locator('#survey_stale')).toContainText('Which best describes you?');
+  await expect(page.locator('#survey_stale')).not.toContainText('An old question');
+});
