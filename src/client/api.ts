@@ -72,16 +72,5 @@ export function refusalText(answer: Exclude<CallAnswer<unknown>, { kind: 'ok' }>
   return answer.kind === 'refused' && answer.msg ? answer.msg : fallback;
 }
 
-/** Sends a JSON body without blocking navigation (a beacon, else fetch with keepalive); errors are only logged. */
-export function sendBeacon<C extends CallRoute>(win: Window, route: C, body: JsonBody<C>): void {
-  const path = apiPath(route);
-  const json = JSON.stringify(body);
-  try {
-    if (win.navigator.sendBeacon?.(path, new Blob([json], { type: 'application/json' }))) return;
-  } catch {
-    // Fall through to fetch when the beacon is refused.
-  }
-  win
-    .fetch(path, { method: 'POST', body: json, headers: { 'content-type': 'application/json' }, keepalive: true })
-    .catch((error) => console.warn('tracking call failed', path, error));
-}
+// Tracking's beacon is a module of its own: the page runtime loads it on every page, callApi only with a feature that calls.
+export { sendBeacon } from './beacon';

@@ -5,7 +5,7 @@
  * Sent as a beacon: it never holds up or breaks the page.
  */
 import { funnelRoutes } from '../schemas/calls/funnel-routes';
-import { sendBeacon } from './api';
+import { sendBeacon } from './beacon';
 
 export function reportFailure(win: Window, kind: 'payment' | 'product-list', message: string, pageId: string, data?: Record<string, unknown>): void {
   console.error(`${kind} failed`, message);

@@ -9,7 +9,7 @@ import { newFingerprint } from '../lib/ids';
 import { isNotrack, pageViewEvent, sessionRecord } from '../lib/tracking/events';
 import { FINGERPRINT_COOKIE, ONE_YEAR_SECONDS, resolveFingerprint } from '../lib/tracking/fingerprint';
 import { funnelRoutes } from '../schemas/calls/funnel-routes';
-import { sendBeacon } from './api';
+import { sendBeacon } from './beacon';
 import type { FunnelContext } from './context';
 import { setCookie } from './cookie-jar';
 import { nextTask, whenIdle } from './idle';

@@ -98,6 +98,8 @@ export const formField = v.looseObject({
   active: flag(true),
   /** monetory: the currency whose symbol is shown. */
   currency: str(),
+  /** An email field that must not be a contact the location already has (requirements OPTIN-RULES-8, ../widgets/form/unique-email.ts). */
+  uniqueEmail: flag(),
 });
 export type FormField = v.InferOutput<typeof formField>;
 

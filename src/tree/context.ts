@@ -16,7 +16,12 @@ export interface RenderContext {
   host: string;
   cdnBase?: string;
   isPreview: boolean;
+  /** The interface's language: `?lang`, then the location's (requirements ELEMENTS-5). */
   lang: string;
+  /** The seller's content language, the document's `<html lang>`; interface parts in another language carry `uiLang`. */
+  contentLang: string;
+  /** The `lang` of a part in the interface's language: `lang` when it differs from `contentLang`, else undefined. */
+  uiLang: string | undefined;
   t: TFunction;
   log: RenderLog;
   /** Seller HTML with its merge fields filled in and escaped. */

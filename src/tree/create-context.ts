@@ -3,7 +3,7 @@
  * The clock and the translator are passed in; merge-field failures go to the error hook.
  */
 
-import type { Translator } from '../lib/i18n';
+import { contentLanguage, partLanguage, type Translator } from '../lib/i18n';
 import { applyMergeFields } from '../lib/merge-fields';
 import { reportError } from '../lib/report-error';
 import { isKnownTimeZone } from '../lib/time/zones';
@@ -20,10 +20,17 @@ export interface ContextInput {
   cdnBase?: string;
   isPreview: boolean;
   translator: Translator;
+  /** The seller's content language (the location's), as get_page sent it; English when unknown. */
+  contentLanguage?: string | undefined;
   log: RenderLog;
   now: Date;
   /** The zone the edge places the visitor in (requestTimeZone), when known. */
   visitorZone?: string | null;
+  /**
+   * Where a merge failure goes besides the console: the platform's page error log
+   * (requirements PAGE-ERRORS-1, reportPageFailure in src/serving/get-page.ts).
+   */
+  reportMergeFailure?: (report: { message: string; pageId: string; field: string }) => void;
 }
 
 /** The location's time zone (get_page sends `location.timezone`) if valid. */
@@ -43,14 +50,18 @@ export function createRenderContext(input: ContextInput): RenderContext {
     cdnBase: input.cdnBase,
     isPreview: input.isPreview,
     lang: input.translator.lang,
+    contentLang: contentLanguage(input.contentLanguage),
+    uiLang: partLanguage(input.translator.lang, contentLanguage(input.contentLanguage)),
     t: input.translator.t,
     log: input.log,
     timeZone,
     visitorZone: input.visitorZone ?? undefined,
     now: input.now.getTime(),
     text: (html) =>
-      applyMergeFields(html, mergeData, (field, reason) =>
-        reportError(new Error(`Template merge failed for {{${field}}}: ${reason}`), { pageId: input.doc.pageId }),
-      ),
+      applyMergeFields(html, mergeData, (field, reason) => {
+        const message = `Template merge failed for {{${field}}}: ${reason}`;
+        reportError(new Error(message), { pageId: input.doc.pageId });
+        input.reportMergeFailure?.({ message, pageId: input.doc.pageId ?? '', field });
+      }),
   };
 }

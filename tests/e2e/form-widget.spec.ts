@@ -186,7 +186,9 @@ test('German visitors read the rules in German', async ({ page }) => {
   await open(page, '?lang=de');
   await page.getByRole('button', { name: 'Request my strategy session' }).click();
   await expect(page.locator('[data-field-error="channels"]')).toHaveText('Bitte wählen Sie mindestens eine Option.');
-  await expect(page.locator('[data-field-error="signature"]')).toHaveText('Signature ist erforderlich');
+  // The form's location speaks English: no English field name inside the German sentence (requirements ELEMENTS-5).
+  await expect(page.locator('[data-field-error="signature"]')).toHaveText('Dieses Feld ist erforderlich.');
+  await expect(page.locator('[data-field-error="signature"]')).toHaveAttribute('lang', 'de');
 });
 
 test('a missing form shows the error page with the status and the server msg', async ({ page }) => {

@@ -20,6 +20,26 @@ const ctx = (over: Partial<FieldContext> = {}): FieldContext => ({
 const fields = (list: Record<string, unknown>[]) => v.parse(formBody, { fields: list }).fields;
 
 describe('field rules', () => {
+  it('has the seed’s generic checks (requirements OPTIN-RULES-8): location, the password letter, email or phone', () => {
+    const list = fields([
+      { tag: 'location', label: 'Meeting place', required: true },
+      { tag: 'password', label: 'Password' },
+      { tag: 'email_or_phone', label: 'Email or phone' },
+    ]);
+    const wrong = validateFields(list, { password: '12345678', email_or_phone: 'not a contact' }, ctx());
+    expect(wrong.errors.map(({ field, msg }: { field: string; msg: string }) => ({ field, msg }))).toEqual([
+      { field: 'location', msg: 'Location is required.' },
+      { field: 'password', msg: 'The password must contain atleast 1 alphabet.' },
+      { field: 'email_or_phone', msg: 'Invalid email address/phone number' },
+    ]);
+    const email = validateFields(list, { location: 'Room 4', password: 'pässwort1', email_or_phone: 'Me@Example.com' }, ctx());
+    expect(email.errors).toEqual([]);
+    expect(email.values.email_or_phone).toBe('me@example.com');
+    const phone = validateFields(list, { location: 'Room 4', email_or_phone: '+1 202 456 1111' }, ctx());
+    expect(phone.errors).toEqual([]);
+    expect(phone.values.email_or_phone).toBe('+12024561111');
+  });
+
   it('words a required field by its label, or generically without one', () => {
     const out = validateFields(
       fields([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import englishForm from '../../locales/en/form.json';
-import { bundledResources, createI18n, LANGUAGES, resolveLanguage } from '../../src/lib/i18n';
+import { bundledResources, contentLanguage, createI18n, LANGUAGES, partLanguage, resolveLanguage } from '../../src/lib/i18n';
 import { acceptedTokens, acceptsGzip } from '../../src/lib/quality-list';
 import { expandFormStrings, formStrings } from '../../src/widgets/form/strings';
 
@@ -56,6 +56,22 @@ describe('resolveLanguage', () => {
     expect(resolveLanguage({ pageLanguage: 'xx', acceptLanguage: 'ja' })).toBe('en');
     // A language refused with q=0 or a bare '*' is never picked.
     expect(resolveLanguage({ acceptLanguage: 'de;q=0, *, fr;q=0.5' })).toBe('fr');
+  });
+});
+
+describe('the content language and the parts in another (requirements ELEMENTS-5)', () => {
+  it('takes the seller’s tag as given, English when it is missing or malformed', () => {
+    expect(contentLanguage('sv')).toBe('sv');
+    expect(contentLanguage('pt_BR')).toBe('pt-BR');
+    expect(contentLanguage(undefined)).toBe('en');
+    expect(contentLanguage('"><script>')).toBe('en');
+  });
+
+  it('marks an interface part only when its language differs from the content’s', () => {
+    expect(partLanguage('de', 'en')).toBe('de');
+    expect(partLanguage('en', 'en')).toBeUndefined();
+    expect(partLanguage('pt-br', 'pt-BR')).toBeUndefined();
+    expect(partLanguage('en', 'sv')).toBe('en');
   });
 });
 

@@ -29,6 +29,6 @@ export function renderButton({ node, extra, ctx }: ElementProps<ButtonExtra>): s
   const inner =
     main +
     (extra.subText ? `<span class="ef-button-subtext">${ctx.text(extra.subText)}</span>` : '') +
-    (newTab ? `<span class="ef-visually-hidden">${esc(ctx.t('newTab'))}</span>` : '');
+    (newTab ? `<span class="ef-visually-hidden"${attrs({ lang: ctx.uiLang })}>${esc(ctx.t('newTab'))}</span>` : '');
   return tag('div', outer, `<${name} class="ef-btn"${attrs({ style, 'data-icon': iconName || undefined }, attributes)}>${inner}</${name}>`);
 }

@@ -49,7 +49,7 @@ export function renderNavMenu({ node, extra, ctx, place }: ElementProps<NavMenuE
     inner += `<div class="ef-nav-brand">${logo}${headline}</div>`;
   }
   if (extra.menuItems.length > 0) {
-    inner += `<button type="button" class="ef-nav-toggle" data-nav-toggle aria-expanded="false"${attrs({ 'aria-controls': `${id}-items` })}><span class="ef-nav-toggle-bars" aria-hidden="true"></span><span>${esc(ctx.t('menu.toggle'))}</span></button>`;
+    inner += `<button type="button" class="ef-nav-toggle" data-nav-toggle aria-expanded="false"${attrs({ 'aria-controls': `${id}-items` })}><span class="ef-nav-toggle-bars" aria-hidden="true"></span><span${attrs({ lang: ctx.uiLang })}>${esc(ctx.t('menu.toggle'))}</span></button>`;
   }
   return `<nav${outer}>${inner}${menuItems(extra.menuItems, ctx, false, `${id}-items`)}</nav>`;
 }

@@ -8,7 +8,7 @@
 import i18next, { type TFunction } from 'i18next';
 import { DEFAULT_LANGUAGE, type Language, LANGUAGES } from './languages';
 
-export { acceptedLanguages, DEFAULT_LANGUAGE, type Language, LANGUAGES, matchLanguage, resolveLanguage } from './languages';
+export { acceptedLanguages, contentLanguage, DEFAULT_LANGUAGE, type Language, LANGUAGES, matchLanguage, partLanguage, resolveLanguage } from './languages';
 
 type Resources = Record<string, Record<string, Record<string, unknown>>>;
 

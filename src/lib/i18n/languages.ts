@@ -26,6 +26,25 @@ export function acceptedLanguages(header: string | null | undefined): string[] {
   return acceptedTokens(header).filter((tag) => tag !== '*');
 }
 
+/**
+ * The language the seller wrote the page in (requirements ELEMENTS-5), its location's: the
+ * document's `<html lang>`, whatever the interface speaks. A well-formed tag as given
+ * (`sv`, `pt-BR`), else English.
+ */
+export function contentLanguage(tag: string | null | undefined): string {
+  const trimmed = (tag ?? '').trim().replace('_', '-');
+  return /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(trimmed) ? trimmed : DEFAULT_LANGUAGE;
+}
+
+/**
+ * The `lang` a part in the interface's language carries inside a page in `content`
+ * (requirements ELEMENTS-5): the interface language when it is another one, else undefined
+ * (the part inherits the document's).
+ */
+export function partLanguage(ui: string, content: string): string | undefined {
+  return matchLanguage(content) === matchLanguage(ui) ? undefined : ui;
+}
+
 /** Picks the language for a request. */
 export function resolveLanguage(input: { pageLanguage?: string | null; queryLanguage?: string | null; acceptLanguage?: string | null }): Language {
   return (

@@ -154,6 +154,15 @@ const tagRules: Record<string, (value: unknown, field: FormField, ctx: FieldCont
     const text = String(value).toLowerCase();
     return EMAIL_PATTERN.test(text) ? { value: text } : { error: messages.email };
   },
+  // Requirements OPTIN-RULES-8, the seed's generic checks: a password needs a letter; an
+  // email-or-phone field takes either (empty passes, as every rule here only sees a value).
+  password: (value) => (/\p{L}/u.test(String(value)) ? { value } : { error: messages.password }),
+  email_or_phone: (value, _field, ctx) => {
+    const text = String(value).trim();
+    if (EMAIL_PATTERN.test(text.toLowerCase())) return { value: text.toLowerCase() };
+    const phone = ctx.phone(text, ctx.country);
+    return phone ? { value: phone } : { error: messages.emailOrPhone };
+  },
   phone: (value, _field, ctx) => {
     const phone = ctx.phone(String(value), ctx.country);
     return phone ? { value: phone } : { error: messages.phone };

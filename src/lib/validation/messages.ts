@@ -46,6 +46,8 @@ const m = (key: MessageKey, params?: Record<string, string | number>): Message =
 
 export const messages = {
   required(field: Named, mode: ValidationMode): Message {
+    // Requirements OPTIN-RULES-8: a location field (a meeting place to choose) has the seed's own message.
+    if (field.tag === 'location') return m('locationRequired');
     const label = field.label.trim();
     // A survey names the question only when it lists several errors (questionMessages).
     if (mode === 'survey') return m('questionRequiredOne', { label: label || field.fieldName || field.tag });
@@ -72,6 +74,14 @@ export const messages = {
   totalSize: m('totalSize'),
   signature: m('signature'),
   captcha: (mode: ValidationMode) => (mode === 'survey' ? m('captchaSurvey') : m('captcha')),
+  /** Requirements OPTIN-RULES-8: a required `location` field left empty. */
+  locationRequired: m('locationRequired'),
+  /** Requirements OPTIN-RULES-8: a `password` field needs a letter. */
+  password: m('password'),
+  /** Requirements OPTIN-RULES-8: an `email_or_phone` field (empty passes). */
+  emailOrPhone: m('emailOrPhone'),
+  /** Requirements OPTIN-RULES-8: the unique-email check through POST /exists. */
+  emailTaken: m('emailTaken'),
 } as const;
 
 /**

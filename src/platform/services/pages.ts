@@ -10,6 +10,7 @@
 import { FUNNEL_COLUMNS, type Funnel, type FunnelRow, funnelByHostSql, STEP_COLUMNS, type Step, type StepRow, stepAtPath, toFunnel, toStep } from './funnels';
 import { LOCATION_COLUMNS, type Location, type LocationRow, locationFromRow } from './locations';
 import { buildPageData, type PageData } from './page-state';
+import { copiedWidgetVersions } from './widget-copies';
 import { isPreviewToken, previewPaths } from './preview-links';
 import { type ServedExperiment, stepExperiment } from './experiment-serving';
 
@@ -147,7 +148,9 @@ export async function getFunnelPage(
     previewUrls,
     fallbackPublishableKey,
   };
-  const data = buildPageData({ ...context, document, page: { id: found.page.id, name: found.page.name, version: found.page.version } });
+  const built = buildPageData({ ...context, document, page: { id: found.page.id, name: found.page.name, version: found.page.version } });
+  const widgetVersions = await copiedWidgetVersions(db, document);
+  const data = widgetVersions ? { ...built, widgetVersions } : built;
   if (!lookup.edge || lookup.preview || !found.step || found.step.pageId !== found.page.id) return data;
   const served = await stepExperiment(db, found.step.id, found.page.id, found.location.id);
   if (!served) return data;

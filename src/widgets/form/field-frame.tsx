@@ -16,10 +16,12 @@ interface Props {
   error?: string | undefined;
   labelsVisible: boolean;
   requiredText: string;
+  /** The `lang` of the interface strings (error, required mark) when the seller's text is in another language. */
+  uiLang?: string | undefined;
   children: ReactNode;
 }
 
-export function FieldFrameView({ field, frame, inputId, descriptionId, errorId, error, labelsVisible, requiredText, children }: Props) {
+export function FieldFrameView({ field, frame, inputId, descriptionId, errorId, error, labelsVisible, requiredText, uiLang, children }: Props) {
   if (frame === 'bare')
     return (
       <div className="ef-field ef-field--bare" data-field={field.tag}>
@@ -30,7 +32,10 @@ export function FieldFrameView({ field, frame, inputId, descriptionId, errorId, 
   const mark = field.required ? (
     <span className="ef-required">
       <span aria-hidden="true"> *</span>
-      <span className="ef-sr-only"> ({requiredText})</span>
+      <span className="ef-sr-only" lang={uiLang}>
+        {' '}
+        ({requiredText})
+      </span>
     </span>
   ) : null;
   const label = field.label || field.placeholder || field.fieldName || field.tag;
@@ -43,7 +48,7 @@ export function FieldFrameView({ field, frame, inputId, descriptionId, errorId, 
       )}
       {children}
       {error && (
-        <p className="ef-error" id={errorId} data-field-error={field.tag}>
+        <p className="ef-error" id={errorId} data-field-error={field.tag} lang={uiLang}>
           {error}
         </p>
       )}

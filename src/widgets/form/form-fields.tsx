@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import { fieldKey } from '../../lib/validation/fields';
-import { messageText } from '../../lib/validation/messages';
+import { type MessageKey, messageText } from '../../lib/validation/messages';
 import { type FormField, isFieldType } from '../../schemas/form';
 import { FieldFrameView } from './field-frame';
 import { HiddenField } from './fields/static-fields';
@@ -25,10 +25,25 @@ export interface FormFieldsProps {
   idPrefix: string;
 }
 
+/**
+ * A message that names its field by the seller's label, and the one that does not: in a page
+ * whose interface speaks another language than the seller's text, a label inside a
+ * translated sentence mixes both ("Bitte füllen Sie first name aus."), so the message stands
+ * without it (requirements ELEMENTS-5); the error sits under its field and names it anyway.
+ */
+const UNNAMED: Partial<Record<MessageKey, MessageKey>> = {
+  required: 'requiredBlank',
+  nameRequired: 'requiredBlank',
+  questionRequired: 'questionRequiredOne',
+  dateOfBirthNamed: 'dateOfBirth',
+};
+
 /** The text of a shown error in the form's language. */
 export function errorText(error: ShownError | undefined, env: FieldEnv): string | undefined {
   if (!error) return undefined;
-  return 'text' in error ? error.text : messageText(error, env.strings.messages);
+  if ('text' in error) return error.text;
+  const unnamed = env.uiLang ? UNNAMED[error.key] : undefined;
+  return messageText(unnamed ? { key: unnamed } : error, env.strings.messages);
 }
 
 /** The placeholder, with `*` for a required field when labels are hidden (requirements WIDGET-ROUTES). */
@@ -67,6 +82,7 @@ export function FormFields({ fields, values, files, errors, onChange, onFiles, e
             error={error}
             labelsVisible={env.labelsVisible}
             requiredText={env.strings.ui.required}
+            uiLang={env.uiLang}
           >
             <Component {...fieldPropsFor(field, key)} inputId={inputId} error={error} describedBy={describedBy} />
           </FieldFrameView>

@@ -7,6 +7,7 @@
  */
 import { Branding } from './branding';
 import { type CSSProperties, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { partLanguage } from '../../lib/i18n/languages';
 import { carryQuery } from '../../lib/links';
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD, IDEMPOTENCY_FIELD } from '../../lib/spam-defence';
 import type { FieldError } from '../../lib/validation/fields';
@@ -19,6 +20,7 @@ import { formCssVars, isInlineLayout } from './form-style';
 import { initialValues } from './initial-values';
 import { rememberContact, rememberedContact } from './sticky-contact';
 import { expandFormStrings } from './strings';
+import { uniqueEmailErrors } from './unique-email';
 import { typedBeforeHydration } from './typed-values';
 import type { FieldEnv, FormStringsDiff } from './types';
 import { redirectTop } from '../embed/protocol';
@@ -33,7 +35,10 @@ export interface FormWidgetProps {
   name: string;
   form: FormBody;
   strings: FormStringsDiff;
+  /** The interface's language (`?lang`, then the location's). */
   lang: string;
+  /** The seller's content language (the location's): interface strings in another language carry their own `lang` (requirements ELEMENTS-5). */
+  contentLang?: string;
   country: string;
   today: string;
   /** The signed form token the page embedded ('' on cached funnel pages: fetched on mount). */
@@ -77,8 +82,10 @@ export default function FormWidget(props: FormWidgetProps) {
     },
     root,
   );
+  const uiLang = partLanguage(props.lang, props.contentLang ?? props.lang);
   const env: FieldEnv = {
     lang: props.lang,
+    uiLang,
     country: props.country,
     today: props.today,
     labelsVisible: form.formLabelVisible,
@@ -138,6 +145,11 @@ export default function FormWidget(props: FormWidgetProps) {
     if (state.kind === 'sending' || state.kind === 'pending') return;
     setAlert('');
     if (!(await engine.validate())) return setAlert(strings.ui.fixErrors);
+    const taken = await uniqueEmailErrors(form.fields, engine.values, locationId, String(rememberedContact(locationId).email ?? ''));
+    if (taken.length > 0) {
+      engine.showErrors(taken);
+      return setAlert(strings.ui.fixErrors);
+    }
     const honeypot = (root.current?.elements.namedItem(HONEYPOT_FIELD) as HTMLInputElement | null)?.value ?? '';
     const paid = await card.confirm(engine.values);
     if (paid.kind === 'failed') return setAlert(paid.message);
@@ -185,7 +197,7 @@ export default function FormWidget(props: FormWidgetProps) {
       <input type="hidden" name={FORM_TOKEN_FIELD} value={props.plainToken ?? props.token} />
       {props.idempotencyKey && <input type="hidden" name={IDEMPOTENCY_FIELD} value={props.idempotencyKey} />}
       {alert && (
-        <p className="ef-alert" role="alert">
+        <p className="ef-alert" role="alert" lang={uiLang}>
           {alert}
         </p>
       )}

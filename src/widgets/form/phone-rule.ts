@@ -15,7 +15,7 @@ export function loadPhoneModule() {
 }
 
 export function needsPhoneRule(fields: readonly FormField[]): boolean {
-  return fields.some((f) => f.type === 'phone' || f.tag === 'phone');
+  return fields.some((f) => f.type === 'phone' || f.tag === 'phone' || f.tag === 'email_or_phone');
 }
 
 export function loadPhoneRule(): Promise<PhoneRule> {

@@ -2,7 +2,7 @@
  * The props of the form island, built on the server from the form document: the widget
  * page and the funnel page's form element both use this (only what the island needs).
  */
-import type { Language, Translator } from '../../lib/i18n';
+import { contentLanguage, type Language, type Translator } from '../../lib/i18n';
 import { todayIn } from '../../lib/time/today';
 import type { FieldError } from '../../lib/validation/fields';
 import { formatMoney } from '../../lib/currency';
@@ -62,6 +62,7 @@ export function formWidgetProps(input: FormPropsInput): FormWidgetProps {
     form: doc.form,
     strings: formStrings(input.translator.t),
     lang: input.translator.lang,
+    contentLang: contentLanguage(location.language),
     country: location.country,
     today,
     token: input.token,

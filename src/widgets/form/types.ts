@@ -27,6 +27,11 @@ export interface FormStringsDiff {
 /** Settings every field of one form shares. */
 export interface FieldEnv {
   lang: string;
+  /**
+   * The `lang` of interface strings (errors) when the seller's content is in another language
+   * (requirements ELEMENTS-5); undefined when both are one language.
+   */
+  uiLang?: string | undefined;
   /** The location's country: phone numbers are read in it, the country select defaults to it. */
   country: string;
   /** Today in the location's zone, YYYY-MM-DD (date ranges, date of birth). */

@@ -50,7 +50,15 @@ export default function OrderForm(form: OrderFormProps) {
     [step2.termsText, strings.fields.terms],
   );
   const terms = useFormEngine({ fields: termsFields, initialValues: {}, mode: 'funnel', country: form.country, today: '', turnstile: false }, root);
-  const env: FieldEnv = { lang: form.lang, country: form.country, today: '', labelsVisible: true, strings: formStrings, turnstileSiteKey: '' };
+  const env: FieldEnv = {
+    lang: form.lang,
+    uiLang: form.uiLang,
+    country: form.country,
+    today: '',
+    labelsVisible: true,
+    strings: formStrings,
+    turnstileSiteKey: '',
+  };
 
   // A layout effect, so values typed before hydration (client:interact) are in place before a
   // click that hydrated the island is handled.

@@ -53,6 +53,7 @@ export function orderFormProps(id: string, layout: OrderFormProps['layout'], ext
     layout,
     funnelName: typeof doc.funnelName === 'string' ? doc.funnelName : '',
     lang: ctx.lang,
+    ...(ctx.uiLang ? { uiLang: ctx.uiLang } : {}),
     country: (doc.locationCode || 'US').toUpperCase(),
     publishableKey: doc.stripePublishableKey?.key?.startsWith('pk_') ? doc.stripePublishableKey.key : '',
     step1: {

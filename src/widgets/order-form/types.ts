@@ -44,6 +44,8 @@ export interface OrderFormProps {
   /** The funnel's name: the contact's source. */
   funnelName: string;
   lang: string;
+  /** The `lang` of its interface strings when the seller's text is in another language (requirements ELEMENTS-5). */
+  uiLang?: string;
   /** The location's country: phone numbers are read in it, and it is the default shipping country. */
   country: string;
   /** Stripe's publishable key; '' when card payments are not configured. */

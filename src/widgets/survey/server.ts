@@ -4,7 +4,7 @@
  * island's props (only what the island needs).
  */
 import * as v from 'valibot';
-import type { Translator } from '../../lib/i18n';
+import { contentLanguage, type Translator } from '../../lib/i18n';
 import { todayIn } from '../../lib/time/today';
 import type { ApiFetch } from '../../platform/client';
 import { callPath } from '../../schemas/calls/define-call';
@@ -44,6 +44,24 @@ export async function loadSurvey(api: ApiFetch, id: string): Promise<LoadedSurve
   return { ok: true, doc: doc.output, location: location.success ? location.output : FALLBACK_LOCATION };
 }
 
+/**
+ * The survey an element carries a copy of (requirements PAGE-DATA-8), when the copy is of
+ * this survey, reads as one, and is fresh: its `updatedAt` is not older than when the
+ * survey last changed, as get_page answered it (`widgetVersions.surveys`,
+ * src/platform/services/widget-copies.ts). Else null: the survey is fetched.
+ */
+export function surveyFromCopy(surveyId: string, copy: unknown, page: { widgetVersions?: unknown; location?: unknown }): LoadedSurvey | null {
+  if (!copy || typeof copy !== 'object') return null;
+  const versions = (page.widgetVersions as { surveys?: Record<string, unknown> } | undefined)?.surveys ?? {};
+  const changed = versions[surveyId];
+  const copied = (copy as { updatedAt?: unknown }).updatedAt;
+  if (typeof changed !== 'number' || typeof copied !== 'number' || copied < changed) return null;
+  const doc = v.safeParse(surveyDocument, copy);
+  if (!doc.success || doc.output.id !== surveyId) return null;
+  const location = v.safeParse(locationOf, page.location ?? {});
+  return { ok: true, doc: doc.output, location: location.success ? location.output : FALLBACK_LOCATION };
+}
+
 export interface SurveyPropsInput {
   doc: SurveyDocument;
   location: SurveyLocation;
@@ -66,6 +84,7 @@ export function surveyWidgetProps(input: SurveyPropsInput): SurveyWidgetProps {
     strings: formStrings(input.translator.t),
     text: surveyStrings(input.translator.t),
     lang: input.translator.lang,
+    contentLang: contentLanguage(location.language),
     country: location.country,
     today,
     token: input.token,

@@ -58,10 +58,20 @@ export interface ListedError {
 }
 
 /** The alert above the slides: every error of the slide, each a link to its field. */
-export function ErrorAlert({ errors, message, strings }: { errors: readonly ListedError[]; message: string; strings: SurveyStrings }) {
+export function ErrorAlert({
+  errors,
+  message,
+  strings,
+  lang,
+}: {
+  errors: readonly ListedError[];
+  message: string;
+  strings: SurveyStrings;
+  lang?: string | undefined;
+}) {
   if (errors.length === 0 && !message) return null;
   return (
-    <div className="ef-survey__alert" role="alert" data-testid="survey-alert">
+    <div className="ef-survey__alert" role="alert" data-testid="survey-alert" lang={lang}>
       {message && <p>{message}</p>}
       {errors.length > 0 && (
         <>

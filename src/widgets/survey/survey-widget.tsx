@@ -4,6 +4,7 @@
  * survey element of funnel pages.
  */
 import { type CSSProperties, type FormEvent, useMemo, useRef } from 'react';
+import { partLanguage } from '../../lib/i18n/languages';
 import { fillTemplate } from '../../lib/template';
 import { activeSlides } from '../../lib/validation/survey-path';
 import type { SurveyFormData } from '../../schemas/survey';
@@ -32,6 +33,8 @@ export interface SurveyWidgetProps {
   strings: FormStringsDiff;
   text: SurveyStrings;
   lang: string;
+  /** The seller's content language (the location's): interface strings in another language carry their own `lang` (requirements ELEMENTS-5). */
+  contentLang?: string;
   country: string;
   today: string;
   /** The signed form token the page embedded ('' on cached funnel pages: fetched on mount). */
@@ -58,8 +61,10 @@ export default function SurveyWidget(props: SurveyWidgetProps) {
   const initial = initialValues(allFields, new URLSearchParams(props.query), {}, props.country);
   const turnstile = !!props.turnstileSiteKey && allFields.some((f) => f.type === 'captcha');
   const engine = useFormEngine({ fields: allFields, initialValues: initial, mode: 'survey', country: props.country, today: props.today, turnstile }, root);
+  const uiLang = partLanguage(props.lang, props.contentLang ?? props.lang);
   const env: FieldEnv = {
     lang: props.lang,
+    uiLang,
     country: props.country,
     today: props.today,
     labelsVisible: form.formLabelVisible,
@@ -113,7 +118,7 @@ export default function SurveyWidget(props: SurveyWidgetProps) {
             data-form-state={state.kind}
             aria-busy={busy || undefined}
           >
-            <ErrorAlert errors={listed} message={alert.message} strings={text} />
+            <ErrorAlert errors={listed} message={alert.message} strings={text} lang={uiLang} />
             {slide && (
               <section
                 key={nav.index}

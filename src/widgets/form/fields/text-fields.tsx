@@ -23,6 +23,7 @@ const AUTOCOMPLETE: Readonly<Record<string, string>> = {
   date_of_birth: 'bday',
   organization: 'organization',
   company_name: 'organization',
+  password: 'new-password',
 };
 
 function change(p: FieldProps) {
@@ -80,6 +81,7 @@ export function PhoneField(p: FieldProps) {
 export function TextField(p: FieldProps) {
   if (p.field.tag === 'website') return <InputControl p={p} type="url" inputMode="url" />;
   if (p.field.tag === 'email') return <EmailField {...p} />;
+  if (p.field.tag === 'password') return <InputControl p={p} type="password" />;
   return <InputControl p={p} type="text" />;
 }
 
