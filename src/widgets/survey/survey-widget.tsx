@@ -20,7 +20,9 @@ import { typedBeforeHydration } from '../form/typed-values';
 import type { FieldEnv, FormStringsDiff } from '../form/types';
 import { useFormEngine } from '../form/use-form-engine';
 import { useSubmission } from '../form/use-submission';
-import { eventData, funnelEventData, trackSubmission, trackWidgetView, visitorFingerprint } from '../form/widget-tracking';
+import { StickyContactHelp } from '../form/sticky-help';
+import { keepVisit, visitExtras } from '../form/visit-extras';
+import { trackSubmission, trackWidgetView, visitorFingerprint } from '../form/widget-tracking';
 import { type Ending, type EndKind, surveyEnding } from './endings';
 import {
   type AdvanceTrigger,
@@ -140,6 +142,7 @@ export default function SurveyWidget(props: SurveyWidgetProps) {
     (body: Record<string, unknown>) => {
       const contact = (body.contact ?? {}) as Record<string, unknown>;
       if (form.stickyContact) rememberContact(locationId, contact);
+      keepVisit({ locationId, notrack: props.notrack }, body);
       const answers = { ...answersOf(visitedSlides(slides, nav), engine.values), ...contact };
       if (ending.current === 'disqualified') {
         if (form.formAction.disqualifiedType === '1') finish('disqualified', answers);
@@ -176,18 +179,11 @@ export default function SurveyWidget(props: SurveyWidgetProps) {
       const keys = new Set(visited.flatMap((s) => s.slideData.map(fieldKey)));
       const files = Object.fromEntries(Object.entries(engine.files).filter(([key]) => keys.has(key)));
       const honeypot = (root.current?.querySelector<HTMLInputElement>('.ef-hp input')?.value ?? '').trim();
-      const funnel = funnelEventData();
-      const extras = {
-        formId: surveyId,
-        location_id: locationId,
-        fingerprint: fingerprint.current,
-        eventData: eventData(),
-        disqualified,
-        ...(funnel ? { funneEventData: funnel } : {}),
-      };
+      const visit = { locationId, fingerprint: fingerprint.current, notrack: props.notrack, sticky: form.stickyContact };
+      const extras = { formId: surveyId, ...visitExtras(visit), disqualified };
       await submit({ ...answersOf(visited, engine.values), ...extras }, files, honeypot);
     },
-    [slides, nav, engine.files, engine.values, surveyId, locationId, submit],
+    [slides, nav, engine.files, engine.values, surveyId, locationId, submit, props.notrack, form.stickyContact],
   );
 
   /** Disqualified on this slide: the ending shows at once (a redirect waits until the answers are stored). */
@@ -299,6 +295,16 @@ export default function SurveyWidget(props: SurveyWidgetProps) {
             aria-busy={busy || undefined}
           >
             <ErrorAlert errors={listed} message={alert.message} strings={text} />
+            <StickyContactHelp
+              sticky={form.stickyContact}
+              locationId={locationId}
+              fields={allFields}
+              query={props.query}
+              country={props.country}
+              values={engine.values}
+              setValue={engine.setValue}
+              strings={strings.ui}
+            />
             {slide && (
               <section
                 key={nav.index}
