@@ -8,7 +8,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, type Request, test } from '@playwright/test';
 import { fillContact, firstFreeSlot, openDay, openWidget, ORIGIN, uniqueEmail } from './booking-helpers';
-import { q, sql } from './forms-store';
 import { E2E_TOKEN } from './playwright.config';
 
 // biome-ignore lint/suspicious/noExplicitAny: answers and payloads are read loosely and asserted on.
@@ -173,6 +172,7 @@ test('form and survey payloads carry domain, page_url, the recorded session and 
   page,
   browser,
 }) => {
+  test.setTimeout(120_000);
   const email = uniqueEmail('visit');
   const session = sessionAnswer(page);
   await page.goto('/widget/form/form_sticky?domain=shop.example.com&page_url=/launch');
@@ -197,28 +197,33 @@ test('form and survey payloads carry domain, page_url, the recorded session and 
 
   // The survey asks no email: its answers land on the contact this browser proves it holds.
   await page.goto('/survey/survey_sticky?domain=shop.example.com&page_url=/quiz');
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
   await page.getByLabel('Your goal').fill('Launch in spring');
   const surveySent = submission(page, '/survey');
+  const surveyAnswered = page.waitForResponse((r) => r.url().endsWith('/api/survey'));
   await page.getByRole('button', { name: 'Send answers' }).click();
   const surveyBody = payloadOf(await surveySent);
   expect(surveyBody).toMatchObject({ contact_id: contactId, funneEventData: { domain_name: 'shop.example.com', page_url: '/quiz' } });
   expect(surveyBody.contact_token).toMatch(/^[\w-]{43}$/);
   expect(surveyBody.sessionId).toMatch(/^ss_/);
-  await expect.poll(() => sql(`SELECT contact_id FROM submissions WHERE ref_id = 'survey_sticky' AND contact_id = ${q(contactId)}`).length).toBe(1);
-  const surveys = (await admin('GET', `/submissions?survey_id=survey_sticky&q=${encodeURIComponent(email)}`)).items as Loose[];
-  expect(surveys[0]).toMatchObject({ contactId, domain: 'shop.example.com', pageUrl: '/quiz' });
+  const surveyAnswer = (await (await surveyAnswered).json()) as Loose;
+  expect(surveyAnswer.contact.id).toBe(contactId);
+  const surveys = (await admin('GET', '/submissions?survey_id=survey_sticky')).items as Loose[];
+  expect(surveys.find((s) => s.id === surveyAnswer.id)).toMatchObject({ contactId, domain: 'shop.example.com', pageUrl: '/quiz' });
 
   // A stranger who copies the contact id (without the token this browser was given) gets a contact of their own.
   const stranger = await browser.newContext();
   const other = await stranger.newPage();
   await other.addInitScript((id) => localStorage.setItem('ef_contact_loc_demo', JSON.stringify({ id, sticky_token: 'A'.repeat(43) })), contactId);
   await other.goto(`${ORIGIN}/survey/survey_sticky`);
+  await expect(other.locator('astro-island[ssr]')).toHaveCount(0);
   await other.getByLabel('Your goal').fill('Take over');
   const strangerAnswer = other.waitForResponse((r) => r.url().endsWith('/api/survey'));
   await other.getByRole('button', { name: 'Send answers' }).click();
   const theirs = (await (await strangerAnswer).json()) as Loose;
   expect(theirs.contact.id).not.toBe(contactId);
-  expect(sql(`SELECT contact_id FROM submissions WHERE id = ${q(theirs.id)}`)[0]?.contact_id).toBe(theirs.contact.id);
+  const stored = (await admin('GET', '/submissions?survey_id=survey_sticky')).items as Loose[];
+  expect(stored.find((s) => s.id === theirs.id)?.contactId).toBe(theirs.contact.id);
   await stranger.close();
 });
 
