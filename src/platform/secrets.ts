@@ -18,7 +18,8 @@ export type SigningPurpose =
   | 'results-cursor'
   | 'admin-session'
   | 'admin-csrf'
-  | 'edge-call';
+  | 'edge-call'
+  | 'sticky-contact';
 
 /** The bindings the keys are derived from (a subset of Bindings, so tests can pass them alone). */
 export interface SigningSecrets {

@@ -11,6 +11,40 @@ import { flag, str } from './widget-common';
 /** Requirements WIDGET-LIMITS: default event colour. */
 export const DEFAULT_EVENT_COLOR = '#8E24AA';
 
+/**
+ * Requirements WIDGET-LIMITS: the palette of 11 event colours (Google Calendar's event
+ * colours, of which the default #8E24AA is "Grape"), by name. A calendar's `event_color` is
+ * one of them, written as its hex (any case) or its name; anything else reads as the default.
+ */
+export const EVENT_COLORS = {
+  tomato: '#D50000',
+  flamingo: '#E67C73',
+  tangerine: '#F4511E',
+  banana: '#F6BF26',
+  sage: '#33B679',
+  basil: '#0B8043',
+  peacock: '#039BE5',
+  blueberry: '#3F51B5',
+  lavender: '#7986CB',
+  grape: DEFAULT_EVENT_COLOR,
+  graphite: '#616161',
+} as const;
+
+const PALETTE_HEXES = new Set<string>(Object.values(EVENT_COLORS));
+
+/** A calendar's event colour as the palette has it (upper-case hex), else the default. */
+export function eventColorOf(value: unknown): string {
+  if (typeof value !== 'string') return DEFAULT_EVENT_COLOR;
+  const given = value.trim();
+  const named = EVENT_COLORS[given.toLowerCase() as keyof typeof EVENT_COLORS];
+  if (named) return named;
+  const hex = given.toUpperCase();
+  return PALETTE_HEXES.has(hex) ? hex : DEFAULT_EVENT_COLOR;
+}
+
+/** Booking widget versions: a v3 calendar's standard form books with "Schedule Meeting" (requirements WIDGET-LIMITS-7). */
+export const WIDGET_VERSIONS = ['v2', 'v3'] as const;
+
 const slug = v.pipe(v.string(), v.trim(), v.toLowerCase(), v.regex(/^[a-z0-9][a-z0-9_-]{0,99}$/, 'must be a URL slug'));
 
 export const calendarProviderDocument = v.looseObject({
@@ -131,7 +165,10 @@ export const calendarDocument = v.looseObject({
   sticky_contact: flag(),
   pixel_id: str(),
   code_block: str(),
-  event_color: str(DEFAULT_EVENT_COLOR),
+  /** One of the 11 palette colours (EVENT_COLORS), kept as its hex; another value reads as the default. */
+  event_color: v.optional(v.pipe(v.unknown(), v.transform(eventColorOf)), DEFAULT_EVENT_COLOR),
+  /** The booking widget's version: 'v3' names the standard form's button "Schedule Meeting". */
+  widget_version: v.optional(v.fallback(v.picklist(WIDGET_VERSIONS), 'v2'), 'v2'),
   /** Where the meeting takes place (an address or a meeting link), sent back with bookings. */
   event_address: str(),
   form_submit_type: str(),

@@ -25,6 +25,8 @@ export const funnelEventData = v.pipe(
 export const submitExtras = {
   location_id: v.optional(id),
   contact_id: v.optional(v.nullable(id)),
+  /** The sticky contact's token (src/platform/services/visitor-claims.ts): without the right one `contact_id` is ignored. */
+  contact_token: v.optional(v.pipe(v.string(), v.maxLength(100))),
   sessionId: token,
   sessionFingerprint: token,
   fingerprint: token,

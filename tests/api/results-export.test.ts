@@ -83,9 +83,25 @@ describe('GET /admin/v1/{kind}/export?format=csv', () => {
     const res = await admin('GET', '/submissions/export?format=csv&form_id=fm_x&bom=1');
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect([...bytes.slice(0, 6)]).toEqual([0xef, 0xbb, 0xbf, 0x69, 0x64, 0x2c]); // BOM, then "id,"
-    expect(parseCsv(new TextDecoder().decode(bytes)).map((record) => record.slice(0, 13))).toEqual([
-      ['id', 'kind', 'ref_id', 'status', 'name', 'email', 'phone', 'funnel_id', 'step_id', 'created_at', 'Your name', 'Note, please', "'=Formula label"],
-      ['sb_2', 'form', 'fm_x', 'qualified', tricky, 'two@example.com', "'-1", '', '', '2026-03-01T00:00:03.000Z', "'@Bo", 'a, b', ''],
+    expect(parseCsv(new TextDecoder().decode(bytes)).map((record) => record.slice(0, 15))).toEqual([
+      [
+        'id',
+        'kind',
+        'ref_id',
+        'status',
+        'name',
+        'email',
+        'phone',
+        'funnel_id',
+        'step_id',
+        'domain',
+        'page_url',
+        'created_at',
+        'Your name',
+        'Note, please',
+        "'=Formula label",
+      ],
+      ['sb_2', 'form', 'fm_x', 'qualified', tricky, 'two@example.com', "'-1", '', '', '', '', '2026-03-01T00:00:03.000Z', "'@Bo", 'a, b', ''],
       [
         'sb_1',
         'form',
@@ -94,6 +110,8 @@ describe('GET /admin/v1/{kind}/export?format=csv', () => {
         `'=HYPERLINK("http://evil.test")`,
         'one@example.com',
         "'+12025550101",
+        '',
+        '',
         '',
         '',
         '2026-03-01T00:00:02.000Z',

@@ -141,6 +141,8 @@ describe('GET /admin/v1/submissions', () => {
       answers: { 'Your name': 'Ann Lee', 'What is your goal?': 'Grow' },
       funnelId: null,
       stepId: null,
+      domain: null,
+      pageUrl: null,
       firstTouch: null,
       lastTouch: null,
       consents: [],

@@ -35,7 +35,7 @@ export const KIND_SPECS = {
   submissions: {
     from: 'submissions t LEFT JOIN contacts c ON c.id = t.contact_id',
     person: 'c',
-    columns: `t.id, t.kind, t.ref_id, t.location_id, t.contact_id, t.disqualified, t.data, t.funnel_id, t.step_id, t.first_touch, t.last_touch, t.created_at, ${contactColumns}`,
+    columns: `t.id, t.kind, t.ref_id, t.location_id, t.contact_id, t.disqualified, t.data, t.funnel_id, t.step_id, t.domain, t.page_url, t.first_touch, t.last_touch, t.created_at, ${contactColumns}`,
     filters: {
       location_id: eq('t.location_id'),
       funnel_id: eq('t.funnel_id'),
@@ -50,7 +50,7 @@ export const KIND_SPECS = {
   appointments: {
     from: 'appointments t JOIN calendars k ON k.id = t.calendar_id LEFT JOIN contacts c ON c.id = t.contact_id',
     person: 'c',
-    columns: `t.id, t.calendar_id, t.location_id, t.contact_id, t.start_time, t.end_time, t.status, t.selected_timezone, t.notes, t.order_id, t.funnel_id, t.step_id, t.first_touch, t.last_touch, t.created_at, k.name AS k_name, k.timezone AS k_timezone, ${contactColumns}`,
+    columns: `t.id, t.calendar_id, t.location_id, t.contact_id, t.start_time, t.end_time, t.status, t.selected_timezone, t.notes, t.order_id, t.funnel_id, t.step_id, t.domain, t.page_url, t.first_touch, t.last_touch, t.created_at, k.name AS k_name, k.timezone AS k_timezone, ${contactColumns}`,
     filters: {
       location_id: eq('t.location_id'),
       funnel_id: eq('t.funnel_id'),

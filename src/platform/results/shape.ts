@@ -77,6 +77,9 @@ type Shaper = (rows: Row[], ctx: ShapeContext) => Promise<Item[]>;
 /** Attribution (issue 27): the first and last touch as objects, null when none was recorded. */
 const touches = (row: Row) => ({ firstTouch: parseTouch(row.first_touch), lastTouch: parseTouch(row.last_touch) });
 
+/** Where a widget was filled in (issue 31): the domain and page path it reported, null when it named none. */
+const widgetPlace = (row: Row) => ({ domain: row.domain ?? null, pageUrl: row.page_url ?? null });
+
 /** The consent records of a batch's rows, by the id the rows carry. */
 const consentsOf = (ctx: ShapeContext, rows: Row[], by: 'subject' | 'contact' = 'subject') =>
   ctx.consentsOf(
@@ -114,6 +117,7 @@ export const SHAPERS: Record<ResultKind, Shaper> = {
         answers: answersByLabel(valuesOf(row.data), labels),
         funnelId: row.funnel_id ?? null,
         stepId: row.step_id ?? null,
+        ...widgetPlace(row),
         ...touches(row),
         consents: consents.get(row.id) ?? [],
         createdAt: iso(row.created_at),
@@ -143,6 +147,7 @@ export const SHAPERS: Record<ResultKind, Shaper> = {
         orderId: row.order_id,
         funnelId: row.funnel_id ?? null,
         stepId: row.step_id ?? null,
+        ...widgetPlace(row),
         ...touches(row),
         consents: consents.get(row.id) ?? [],
         createdAt: iso(row.created_at),

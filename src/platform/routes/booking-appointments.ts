@@ -23,6 +23,7 @@ import { isPaidCalendar } from '../../schemas/calendar';
 import { rateLimitScale } from '../services/rate-limit';
 import { defendSubmission } from '../services/spam-defence';
 import { clientIp, defenceInput, fieldErrors, refusedAnswer, submitEnv } from './submit-env';
+import { stickyContactToken } from '../services/visitor-claims';
 
 const NO_CALENDAR = 'Unable to find calendar';
 
@@ -51,6 +52,8 @@ export function registerAppointmentRoutes(app: Hono<AppEnv>): void {
     const thankYou = afterBookingUrl(calendar);
     return c.json({
       contactId: booked.contactId,
+      // The token the visitor's browser keeps with its sticky contact (services/visitor-claims.ts).
+      contactToken: await stickyContactToken(c.env, calendar.locationId, booked.contactId),
       appointment: { ...event, fingerprint: booked.prepared.fingerprint },
       id: event.id,
       manage_token: await manageToken(c.env, event.id),

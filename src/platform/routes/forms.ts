@@ -16,11 +16,13 @@ import type { DefendedKind } from '../../lib/spam-defence';
 import { idempotencyKeyOf, prepareSubmission, type SubmitEnv } from '../services/submissions';
 import { getSurvey } from '../services/surveys';
 import { defenceInput, fieldErrors, refusedAnswer, submitEnv } from './submit-env';
+import type { SigningSecrets } from '../secrets';
+import { withStickyToken } from '../services/visitor-claims';
 
 const NOT_FOUND = 'Unable to find form';
 
-/** The answer of an accepted form submission (requirements WIDGET-CALLS POST /form). */
-function formAnswer(recorded: Recorded) {
+/** The answer of an accepted form submission (requirements WIDGET-CALLS POST /form); the contact carries its sticky token (services/visitor-claims.ts). */
+async function formAnswer(secrets: SigningSecrets, locationId: string, recorded: Recorded) {
   return {
     status: true,
     id: recorded.id,
@@ -28,7 +30,7 @@ function formAnswer(recorded: Recorded) {
     fingerprint: recorded.fingerprint,
     sessionFingerprint: recorded.sessionFingerprint,
     sessionId: recorded.sessionId,
-    contact: recorded.contact,
+    contact: await withStickyToken(secrets, locationId, recorded.contact),
   };
 }
 
@@ -43,11 +45,11 @@ export async function guardSubmission(
   kind: 'form' | 'survey',
   refId: string,
   payload: Readonly<Record<string, unknown>>,
-  answer: (recorded: Recorded) => Record<string, unknown>,
+  answer: (recorded: Recorded) => Promise<Record<string, unknown>>,
 ): Promise<Response | null> {
   const idempotencyKey = idempotencyKeyOf(payload);
   const earlier = await storedSubmission(env.db, kind, refId, idempotencyKey);
-  if (earlier) return c.json(answer(earlier));
+  if (earlier) return c.json(await answer(earlier));
   return refusedAnswer(c, await defendSubmission(defenceInput(c, env, kind, refId, payload)));
 }
 
@@ -89,7 +91,8 @@ export function registerFormsRoutes(app: Hono<AppEnv>): void {
     const location = await getLocation(c.env.DB, form.locationId);
     if (!location) throw new ApiError(404, NOT_FOUND);
     const env = submitEnv(c, location.timezone);
-    const guarded = await guardSubmission(c, env, 'form', form.id, payload, formAnswer);
+    const answer = (recorded: Recorded) => formAnswer(c.env, form.locationId, recorded);
+    const guarded = await guardSubmission(c, env, 'form', form.id, payload, answer);
     if (guarded) return guarded;
     const req = {
       kind: 'form' as const,
@@ -103,6 +106,6 @@ export function registerFormsRoutes(app: Hono<AppEnv>): void {
     const prepared = await prepareSubmission(env, req);
     if ('errors' in prepared) return fieldErrors(c, prepared.errors);
     const payment = await verifyFormPayment(await paymentProviderFrom(c.env), form, payload);
-    return c.json(formAnswer(await recordSubmission(env, req, prepared, { refId: form.id }, payment)));
+    return c.json(await answer(await recordSubmission(env, req, prepared, { refId: form.id }, payment)));
   });
 }

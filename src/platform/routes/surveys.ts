@@ -10,6 +10,7 @@ import { prepareSubmission } from '../services/submissions';
 import { getSurvey, surveyFields } from '../services/surveys';
 import { guardSubmission } from './forms';
 import { fieldErrors, submitEnv } from './submit-env';
+import { withStickyToken } from '../services/visitor-claims';
 
 const NOT_FOUND = 'Unable to find survey';
 
@@ -31,11 +32,11 @@ export function registerSurveysRoutes(app: Hono<AppEnv>): void {
     const { fields, disqualified } = surveyFields(survey, payload);
     // The answers decide (the path the server walks); the widget's flag can only add to it.
     const isDisqualified = disqualified || payload.disqualified === true;
-    const answer = (r: Recorded) => ({
+    const answer = async (r: Recorded) => ({
       status: true,
       disqualified: isDisqualified,
       id: r.id,
-      contact: r.contact,
+      contact: await withStickyToken(c.env, survey.locationId, r.contact),
       fingerprint: r.fingerprint,
       sessionId: r.sessionId,
       sessionFingerprint: r.sessionFingerprint,
@@ -46,6 +47,6 @@ export function registerSurveysRoutes(app: Hono<AppEnv>): void {
     const req = { kind: 'survey' as const, locationId: survey.locationId, country: location.country, fields, mode: 'survey' as const, payload, files };
     const prepared = await prepareSubmission(env, req);
     if ('errors' in prepared) return fieldErrors(c, prepared.errors);
-    return c.json(answer(await recordSubmission(env, req, prepared, { refId: survey.id, disqualified: isDisqualified })));
+    return c.json(await answer(await recordSubmission(env, req, prepared, { refId: survey.id, disqualified: isDisqualified })));
   });
 }

@@ -74,8 +74,8 @@ function insertAppointment(
   return env.db
     .prepare(
       `INSERT INTO appointments (id, calendar_id, user_id, location_id, start_time, end_time, status, selected_timezone, notes, fingerprint, payment, setup_intent_id,
-         submission_id, funnel_id, step_id, first_touch, last_touch, created_at, updated_at, experiment_id, variant_id)
-       VALUES (?, ?, ?, ?, ?, ?, 'booked', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         submission_id, funnel_id, step_id, first_touch, last_touch, created_at, updated_at, experiment_id, variant_id, domain, page_url)
+       VALUES (?, ?, ?, ?, ?, ?, 'booked', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
     .bind(
       a.id,
@@ -98,6 +98,8 @@ function insertAppointment(
       env.now,
       a.tag?.experimentId ?? null,
       a.tag?.variantId ?? null,
+      a.prepared.where.domain,
+      a.prepared.where.pageUrl,
     );
 }
 

@@ -50,17 +50,21 @@ export async function listServices(db: D1Database, providerId: string): Promise<
 
 const field = (f: Record<string, unknown>): FormField => v.parse(formBody, { fields: [f] }).fields[0] as FormField;
 
-/** Requirements WIDGET-DATA: the form of a calendar without form_id. */
-export function standardCalendarForm(): FormBody {
+/**
+ * Requirements WIDGET-DATA: the form of a calendar without form_id. Its button reads "Book
+ * Appointment", or "Schedule Meeting" on a v3 calendar (requirements WIDGET-LIMITS-7).
+ */
+export function standardCalendarForm(version: CalendarDocument['widget_version'] = 'v2'): FormBody {
+  const button = version === 'v3' ? 'Schedule Meeting' : 'Book Appointment';
   return v.parse(formBody, {
     fields: [
       { tag: 'first_name', label: 'First Name', type: 'text', required: true, active: true },
       { tag: 'last_name', label: 'Last Name', type: 'text', required: true, active: true },
       { tag: 'phone', label: 'Phone', type: 'text', required: true, active: true },
       { tag: 'email', label: 'Email', type: 'email', required: true, active: true },
-      { tag: 'submit', label: 'Book Appointment', type: 'submit', active: true },
+      { tag: 'submit', label: button, type: 'submit', active: true },
     ],
-    button: { text: 'Book Appointment' },
+    button: { text: button },
     width: 550,
   });
 }
@@ -68,7 +72,7 @@ export function standardCalendarForm(): FormBody {
 /** The calendar's form; a paid calendar gets a payment field before its button. */
 export async function calendarForm(db: D1Database, calendar: CalendarDocument): Promise<FormBody> {
   const own = calendar.form_id ? await getForm(db, calendar.form_id) : null;
-  const form = own ? own.form : standardCalendarForm();
+  const form = own ? own.form : standardCalendarForm(calendar.widget_version);
   const fields = form.fields.filter((f) => f.active);
   if (isPaidCalendar(calendar) && !fields.some((f) => f.type === 'payment')) {
     const at = fields.findIndex((f) => f.type === 'submit');

@@ -35,6 +35,11 @@ export interface ContactInput {
   customFields?: Record<string, unknown>;
   /** The visitor's first and last touch: the first is kept once stored, the last follows the latest record. */
   touches?: Touches;
+  /**
+   * The visitor's own sticky contact, proven by its token (./visitor-claims.ts): a submission
+   * with neither email nor phone fills in this contact instead of starting a new one.
+   */
+  stickyId?: string | null;
 }
 
 export interface ContactRow {
@@ -128,9 +133,10 @@ export async function prepareContactWrite(db: D1Database, raw: ContactInput, now
   const id = newId('ct', random);
   const touches = input.touches ?? NO_TOUCHES;
 
-  if (!email && phone) {
+  if (!email) {
     // A contact with an email may carry this phone too: the earliest such contact is the one.
-    const existing = { id: await contactIdByPhone(db, input.locationId, phone) };
+    // With neither, the visitor's proven sticky contact is the one.
+    const existing = { id: phone ? await contactIdByPhone(db, input.locationId, phone) : (input.stickyId ?? null) };
     if (existing.id) {
       const sets = COLUMNS.map((n) => `${n} = COALESCE(?, ${n})`).join(', ');
       return {

@@ -148,7 +148,9 @@ export async function recordSubmission(
   const email = prepared.contact.email;
   const known = email
     ? ((await findContactByEmail(env.db, req.locationId, email))?.id ?? null)
-    : await contactIdByPhone(env.db, req.locationId, prepared.contact.phone);
+    : prepared.contact.phone?.trim()
+      ? await contactIdByPhone(env.db, req.locationId, prepared.contact.phone)
+      : (prepared.contact.stickyId ?? null);
   const contact = await prepareContactWrite(env.db, prepared.contact, env.now, env.random);
   const id = newId('sub', env.random);
   const snapshot = (contactId: string) => submittedContact(contactId, prepared.contact);

@@ -5,7 +5,7 @@
  * accepted everything.
  */
 import { type ExperimentTag, stepShowsPageSql, type VariantCookies } from './experiment-tags';
-import { ID_PATTERN, newFingerprint, newId, type RandomBytes } from '../../lib/ids';
+import { ID_PATTERN, newFingerprint, type RandomBytes } from '../../lib/ids';
 import { IDEMPOTENCY_FIELD, IDEMPOTENCY_PATTERN } from '../../lib/spam-defence';
 import { asPhone } from '../../lib/validation/phone';
 import { type FieldError, type FileInfo, fieldKey, validateFields } from '../../lib/validation/fields';
@@ -18,6 +18,8 @@ import type { ContactInput } from './contacts';
 import type { TokenSecrets } from './form-token';
 import type { RateLimits } from './spam-defence';
 import { type PreparedUpload, prepareUploads, type UploadSource, uploadRefs } from './uploads';
+import { stickyContactId, submissionSession } from './visitor-claims';
+import { type WidgetPlace, widgetPlaceOf } from './widget-place';
 
 export type SubmissionKind = 'form' | 'survey' | 'appointment';
 
@@ -67,6 +69,8 @@ export interface PreparedSubmission {
   touches: Touches;
   /** The funnel step whose page the widget was in, when its page context checks out. */
   place: FunnelPlace | null;
+  /** The domain and page path the widget was filled in on (./widget-place.ts). */
+  where: WidgetPlace;
 }
 
 /** A funnel, one of its steps and the step's page. */
@@ -198,16 +202,18 @@ export async function prepareSubmission(env: SubmitEnv, req: SubmitRequest): Pro
   const values = { ...checked.values, ...uploadRefs(prepared.uploads) };
   const fingerprint = token(req.payload.fingerprint) ?? newFingerprint(env.random);
   const touches = requestTouches(env.cookie, req.payload.eventData, env.now);
+  // The sticky contact and the session count only when they are the visitor's own (./visitor-claims.ts).
+  const stickyId = await stickyContactId(env.db, env.secrets ?? {}, req.locationId, req.payload);
   return {
     values,
     uploads: prepared.uploads,
     uploadSource,
-    contact: { ...contactOf(req, values, fingerprint), touches },
+    contact: { ...contactOf(req, values, fingerprint), touches, stickyId },
     touches,
     place: await funnelPlaceOf(env.db, req.locationId, req.payload),
+    where: widgetPlaceOf(req.payload),
     fingerprint,
-    sessionFingerprint: token(req.payload.sessionFingerprint) ?? fingerprint,
-    sessionId: token(req.payload.sessionId) ?? newId('ss', env.random),
+    ...(await submissionSession(env.db, req.locationId, req.payload, fingerprint, env.random)),
   };
 }
 
@@ -246,8 +252,8 @@ export function submissionRows(
     env.db
       .prepare(
         `INSERT INTO submissions (id, kind, ref_id, location_id, contact_id, disqualified, data, created_at, idempotency_key,
-           funnel_id, step_id, first_touch, last_touch, experiment_id, variant_id)
-         VALUES (?, ?, ?, ?, ${contact.sql}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           funnel_id, step_id, first_touch, last_touch, experiment_id, variant_id, domain, page_url)
+         VALUES (?, ?, ?, ?, ${contact.sql}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .bind(
         row.id,
@@ -265,6 +271,8 @@ export function submissionRows(
         prepared.touches.last,
         row.tag?.experimentId ?? null,
         row.tag?.variantId ?? null,
+        prepared.where.domain,
+        prepared.where.pageUrl,
       ),
   ];
 }

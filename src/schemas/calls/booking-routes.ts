@@ -47,6 +47,10 @@ export interface BookingAnswer {
   appointment: BookedAppointment & { fingerprint: string };
   fingerprint: string;
   contactId: string;
+  /** The token the browser keeps with the sticky contact, to claim it as `contact_id` next time. */
+  contactToken: string;
+  sessionId: string;
+  sessionFingerprint: string;
   calendarThankYouUrl?: string;
 }
 

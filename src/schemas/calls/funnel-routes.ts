@@ -18,7 +18,7 @@ export interface OptinAnswer {
 export const funnelRoutes = {
   funnelEvent: route<{ json: typeof funnelEventPayload }>('POST', '/funnel/event'),
   /** The session record; the seed does not show its path. */
-  session: route<{ json: typeof sessionPayload }>('POST', '/session'),
+  session: route<{ json: typeof sessionPayload; answer: { sessionId: string; sessionFingerprint: string } }>('POST', '/session'),
   /** Real visitors' page speed (issue 28), sent by the page runtime's lazy web-vitals chunk. */
   vitals: route<{ json: typeof vitalsPayload }>('POST', '/funnel/vitals'),
   /** A failure a page reports to the platform's error log (issue 30). */

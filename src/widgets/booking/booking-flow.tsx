@@ -14,6 +14,7 @@ import { guessTimeZone } from '../../lib/time/zones';
 import { type BookedAppointment, type BookingAnswer, bookingRoutes } from '../../schemas/calls/booking-routes';
 import { postBookingComplete, postCloseWindow, redirectTop } from '../embed/protocol';
 import { rememberAppointment, rememberContact } from '../form/sticky-contact';
+import { keepVisit } from '../form/visit-extras';
 import { trackWidgetView, visitorFingerprint } from '../form/widget-tracking';
 import { LazyPartView, LoadFailed, lazyPart } from '../lazy-part';
 import { Confirmation } from './confirmation';
@@ -155,7 +156,8 @@ export function BookingFlow(props: BookingWidgetProps & { initialZone: string })
   };
 
   const afterBooked = (answer: BookingAnswer, contact: Record<string, string>, next: Step) => {
-    if (calendar.stickyContact) rememberContact(calendar.locationId, { ...contact, id: answer.contactId });
+    if (calendar.stickyContact) rememberContact(calendar.locationId, { ...contact, id: answer.contactId, sticky_token: answer.contactToken });
+    keepVisit({ locationId: calendar.locationId, notrack: settings.notrack }, answer as unknown as Record<string, unknown>);
     const links = appointmentLinks(props.origin, calendar.id, answer.id, answer.manage_token);
     rememberAppointment(calendar.locationId, {
       id: answer.id,
@@ -188,7 +190,9 @@ export function BookingFlow(props: BookingWidgetProps & { initialZone: string })
     <div
       className="ef-booking"
       data-step={step.name}
-      style={settings.color ? ({ '--ef-accent': settings.color } as React.CSSProperties) : undefined}
+      // The calendar's event colour (one of the palette of 11) edges the widget; the accent is the seller's ?color.
+      style={{ '--ef-event': calendar.eventColor, ...(settings.color ? { '--ef-accent': settings.color } : {}) } as React.CSSProperties}
+      data-event-color={calendar.eventColor}
       ref={root}
     >
       {settings.popup && <PopupHeader title={popupTitle} messages={m} onClose={() => postCloseWindow()} />}

@@ -22,7 +22,8 @@ import { sendSubmission } from '../form/submit';
 import { useSpamDefence } from '../form/use-spam-defence';
 import type { FieldEnv, FormStringsDiff } from '../form/types';
 import { useFormEngine } from '../form/use-form-engine';
-import { eventData, funnelEventData } from '../form/widget-tracking';
+import { StickyContactHelp } from '../form/sticky-help';
+import { visitExtras } from '../form/visit-extras';
 import type { CardHandle } from './card-field';
 import { CardSlot } from './card-slot';
 import { HoldNotice } from './hold-notice';
@@ -126,13 +127,10 @@ export function ContactStep(props: ContactStepProps) {
         ...values,
         ...payment,
         calendar_id: calendar.id,
-        location_id: calendar.locationId,
         formId: calendar.formId,
         selected_slot: slot,
         selected_timezone: zone,
-        fingerprint: props.fingerprint,
-        eventData: eventData(),
-        ...(funnelEventData() ? { funneEventData: funnelEventData() } : {}),
+        ...visitExtras({ locationId: calendar.locationId, fingerprint: props.fingerprint, notrack: props.settings.notrack, sticky: calendar.stickyContact }),
         ...(hold.current ? { hold_id: hold.current.id } : {}),
         ...(props.userId ? { user_id: props.userId } : {}),
       };
@@ -214,6 +212,16 @@ export function ContactStep(props: ContactStepProps) {
       )}
       {/* The calendar form's own width, style and button (requirements WIDGET-ROWS), not the widget's accent. */}
       <form ref={root} className="ef-form ef-booking__form" style={formCssVars(calendar.form) as CSSProperties} onSubmit={onSubmit} noValidate>
+        <StickyContactHelp
+          sticky={calendar.stickyContact}
+          locationId={calendar.locationId}
+          fields={formFields}
+          query=""
+          country={calendar.country}
+          values={engine.values}
+          setValue={engine.setValue}
+          strings={strings.ui}
+        />
         <FormFields fields={before.filter((f) => f.type !== 'payment')} {...fieldProps} />
         {calendar.paid && <CardSlot ref={card} publishableKey={calendar.paid.publishableKey} messages={m} error={cardError} />}
         <FormFields fields={after} {...fieldProps} />

@@ -58,6 +58,8 @@ const FOCUS_SELECTORS: Record<Exclude<FocusTarget, null>, string> = { month: '.e
 
 /** The widget is narrow (one pane at a time): under 650 px of its own width, as booking.css's container query. */
 const NARROW_PX = 650;
+/** Requirements WIDGET-LIMITS: mobile is under 768 px of the screen's width (booking.css's media query); a phone shows one pane at a time too. */
+const MOBILE_PX = 768;
 
 export function DateStep(props: DateStepProps) {
   const { messages: m, picker, slots, calendar, lang } = props;
@@ -81,7 +83,7 @@ export function DateStep(props: DateStepProps) {
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
-  const isNarrow = () => narrow.current ?? (root.current?.clientWidth ?? 0) < NARROW_PX;
+  const isNarrow = () => (narrow.current ?? (root.current?.clientWidth ?? 0) < NARROW_PX) || window.innerWidth < MOBILE_PX;
 
   // A view that replaces the one the focus was in (back from the contact step, a day chosen on a
   // narrow screen, back to its month) moves the focus to its heading, which screen readers read.

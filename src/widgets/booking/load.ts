@@ -11,6 +11,7 @@ import { todayIn } from '../../lib/time/today';
 import type { ApiFetch } from '../../platform/client';
 import { bookingRoutes, type FreeSlots, freeSlotsFor } from '../../schemas/calls/booking-routes';
 import { callPath } from '../../schemas/calls/define-call';
+import { eventColorOf } from '../../schemas/calendar';
 import { type FormBody, formBody } from '../../schemas/form';
 import { formStrings } from '../form/strings';
 import { bookingMessages, durationLabel } from './messages';
@@ -44,7 +45,7 @@ export function toBookingCalendar(raw: Loose, country: string, t: TFunction, lan
     locationId: str(raw.location_id ?? raw.locationId),
     slotDuration: Number(raw.slot_duration) || 30,
     durationLabel: durationLabel(t, Number(raw.slot_duration) || 30),
-    eventColor: str(raw.event_color, '#8E24AA'),
+    eventColor: eventColorOf(raw.event_color),
     eventAddress: str(raw.event_address),
     form,
     formId: str(raw.form_id),

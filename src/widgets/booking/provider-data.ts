@@ -3,6 +3,7 @@
  * names, and the provider's services as the list shows them.
  */
 import type { Translator } from '../../lib/i18n';
+import { eventColorOf } from '../../schemas/calendar';
 import { widgetTranslator } from '../locale-cookie';
 import type { Loaded } from './load';
 import type { ApiFetch } from '../../platform/client';
@@ -14,7 +15,6 @@ export const SERVICE_DESCRIPTION_LIMIT = 70;
 export const SERVICE_PAGE_DESCRIPTION_LIMIT = 240;
 export const PROVIDER_DESCRIPTION_LIMIT = 330;
 export const PROVIDER_MORE_ABOVE = 230;
-export const DEFAULT_EVENT_COLOR = '#8E24AA';
 
 export interface ServiceItem {
   name: string;
@@ -35,8 +35,6 @@ export function cut(text: string, limit: number): string {
   const chars = [...text.trim()];
   return chars.length > limit ? `${chars.slice(0, limit).join('').trimEnd()}…` : chars.join('');
 }
-
-const colorOf = (value: unknown) => (typeof value === 'string' && /^#[0-9a-fA-F]{3,8}$/.test(value) ? value : DEFAULT_EVENT_COLOR);
 
 // biome-ignore lint/suspicious/noExplicitAny: API answers are read loosely, field by field.
 type Loose = Record<string, any>;
@@ -68,7 +66,7 @@ export async function providerPageData(
   const services = (answer.value.services as Loose[]).map((s) => ({
     name: String(s.name ?? ''),
     description: cut(String(s.description ?? ''), SERVICE_DESCRIPTION_LIMIT),
-    color: colorOf(s.event_color),
+    color: eventColorOf(s.event_color),
     duration: Number(s.slot_duration) || 0,
     href: `/widget/appointment/${encodeURIComponent(providerRef)}/${encodeURIComponent(byId ? String(s.id) : String(s.slug))}${suffix}`,
   }));

@@ -26,7 +26,9 @@ import type { FieldEnv, FormStringsDiff } from './types';
 import { redirectTop } from '../embed/protocol';
 import { useFormEngine } from './use-form-engine';
 import { useSubmission } from './use-submission';
-import { eventData, funnelEventData, trackSubmission, trackWidgetView, visitorFingerprint } from './widget-tracking';
+import { StickyContactHelp } from './sticky-help';
+import { keepVisit, visitExtras } from './visit-extras';
+import { trackSubmission, trackWidgetView, visitorFingerprint } from './widget-tracking';
 import { FocusedEnd } from '../end-screen';
 
 export interface FormWidgetProps {
@@ -118,6 +120,7 @@ export default function FormWidget(props: FormWidgetProps) {
     (body: Record<string, unknown>) => {
       const contact = (body.contact ?? {}) as Record<string, unknown>;
       if (form.stickyContact) rememberContact(locationId, contact);
+      keepVisit({ locationId, notrack: props.notrack }, body);
       if (!props.notrack) trackSubmission(form.formSubmissionEvent);
       const next = props.element?.action === 'go-to-next-funnel-step' && props.element.nextStepUrl;
       const outcome: AfterSubmit = next
@@ -153,7 +156,7 @@ export default function FormWidget(props: FormWidgetProps) {
     const honeypot = (root.current?.elements.namedItem(HONEYPOT_FIELD) as HTMLInputElement | null)?.value ?? '';
     const paid = await card.confirm(engine.values);
     if (paid.kind === 'failed') return setAlert(paid.message);
-    const extras = { formId, location_id: locationId, fingerprint: fingerprint.current, eventData: eventData(), ...withFunnel() };
+    const extras = { formId, ...visitExtras({ locationId, fingerprint: fingerprint.current, notrack: props.notrack, sticky: form.stickyContact }) };
     await submit({ ...engine.values, ...extras, ...(paid.kind === 'card' ? paid.extras : {}) }, engine.files, honeypot);
   };
 
@@ -183,6 +186,16 @@ export default function FormWidget(props: FormWidgetProps) {
       aria-busy={busy || undefined}
     >
       {form.customStyle && <style>{form.customStyle}</style>}
+      <StickyContactHelp
+        sticky={form.stickyContact}
+        locationId={locationId}
+        fields={form.fields}
+        query={props.query}
+        country={props.country}
+        values={engine.values}
+        setValue={engine.setValue}
+        strings={strings.ui}
+      />
       <FormFields
         fields={form.fields}
         values={engine.values}
@@ -210,9 +223,4 @@ export default function FormWidget(props: FormWidgetProps) {
       <Branding on={form.style.ac_branding} company={form.company} label={strings.ui.poweredBy} />
     </form>
   );
-}
-
-function withFunnel(): Record<string, unknown> {
-  const data = funnelEventData();
-  return data ? { funneEventData: data } : {};
 }

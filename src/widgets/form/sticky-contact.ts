@@ -17,6 +17,15 @@ export function rememberContact(locationId: string, contact: Readonly<Record<str
   }
 }
 
+/** Forgets the remembered contact of a location (`sticky_contact_help`'s "not you", ./sticky-help.tsx). */
+export function forgetContact(locationId: string): void {
+  try {
+    localStorage.removeItem(keyOf(locationId));
+  } catch {
+    // Storage can be blocked; then nothing was remembered either.
+  }
+}
+
 /** The remembered contact of a location: its id and the fields the visitor gave. */
 export function rememberedContact(locationId: string): Record<string, unknown> {
   try {

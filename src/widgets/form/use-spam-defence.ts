@@ -16,17 +16,29 @@ export function useSpamDefence(kind: DefendedKind, id: string) {
   const token = useRef<Promise<string> | null>(null);
   const key = useRef(newIdempotencyKey());
 
+  // The server counts the fill time from the token's issue: a token that arrived late (a
+  // slow network or server) moves the start of the wait to its arrival.
+  const fetchToken = useCallback(
+    () =>
+      fetchFormToken(kind, id).then((fetched) => {
+        shownAt.current = Math.max(shownAt.current, Date.now());
+        return fetched;
+      }),
+    [kind, id],
+  );
+
   useEffect(() => {
     shownAt.current = Date.now();
-    token.current = fetchFormToken(kind, id);
-  }, [kind, id]);
+    token.current = fetchToken();
+  }, [fetchToken]);
 
   return useCallback(
     async (honeypot: string, renew = false): Promise<Record<string, string>> => {
-      if (renew || !token.current) token.current = fetchFormToken(kind, id);
+      if (renew || !token.current) token.current = fetchToken();
+      const fetched = await token.current;
       await sleep(fillDelay(shownAt.current, Date.now()));
-      return defenceFields(await token.current, honeypot, key.current);
+      return defenceFields(fetched, honeypot, key.current);
     },
-    [kind, id],
+    [fetchToken],
   );
 }

@@ -15,6 +15,7 @@ import { formCssVars } from '../form/form-style';
 import { initialValues } from '../form/initial-values';
 import { expandFormStrings } from '../form/strings';
 import type { FieldEnv, FormStringsDiff } from '../form/types';
+import { StickyContactHelp } from '../form/sticky-help';
 import { useFormEngine } from '../form/use-form-engine';
 import { canGoBack, isLastSlide, previousNav, progress } from './logic';
 import { slideButtonVars } from './slide-style';
@@ -119,6 +120,16 @@ export default function SurveyWidget(props: SurveyWidgetProps) {
             aria-busy={busy || undefined}
           >
             <ErrorAlert errors={listed} message={alert.message} strings={text} lang={uiLang} />
+            <StickyContactHelp
+              sticky={form.stickyContact}
+              locationId={props.locationId}
+              fields={allFields}
+              query={props.query}
+              country={props.country}
+              values={engine.values}
+              setValue={engine.setValue}
+              strings={strings.ui}
+            />
             {slide && (
               <section
                 key={nav.index}

@@ -10,7 +10,8 @@ import type { SurveySlide } from '../../schemas/survey';
 import { redirectTop } from '../embed/protocol';
 import type { FormEngine } from '../form/use-form-engine';
 import { useSubmission } from '../form/use-submission';
-import { eventData, funnelEventData, trackSubmission } from '../form/widget-tracking';
+import { keepVisit, visitExtras } from '../form/visit-extras';
+import { trackSubmission } from '../form/widget-tracking';
 import { rememberContact } from '../form/sticky-contact';
 import { type Ending, type EndKind, surveyEnding } from './endings';
 import { answersOf, backTo, disqualifiesAtOnce, nextStep, shouldAdvance, slideWithErrors, visitedSlides } from './logic';
@@ -55,6 +56,7 @@ export function useSurveyFlow({ props, slides, engine, nav: navState, root, fing
     (body: Record<string, unknown>) => {
       const contact = (body.contact ?? {}) as Record<string, unknown>;
       if (form.stickyContact) rememberContact(locationId, contact);
+      keepVisit({ locationId, notrack: props.notrack }, body);
       const answers = { ...answersOf(visitedSlides(slides, nav), engine.values), ...contact };
       if (ending.current === 'disqualified') {
         if (form.formAction.disqualifiedType === '1') finish('disqualified', answers);
@@ -91,18 +93,11 @@ export function useSurveyFlow({ props, slides, engine, nav: navState, root, fing
       const keys = new Set(visited.flatMap((s) => s.slideData.map(fieldKey)));
       const files = Object.fromEntries(Object.entries(engine.files).filter(([key]) => keys.has(key)));
       const honeypot = (root.current?.querySelector<HTMLInputElement>('.ef-hp input')?.value ?? '').trim();
-      const funnel = funnelEventData();
-      const extras = {
-        formId: surveyId,
-        location_id: locationId,
-        fingerprint: fingerprint.current,
-        eventData: eventData(),
-        disqualified,
-        ...(funnel ? { funneEventData: funnel } : {}),
-      };
+      const visit = { locationId, fingerprint: fingerprint.current, notrack: props.notrack, sticky: form.stickyContact };
+      const extras = { formId: surveyId, ...visitExtras(visit), disqualified };
       await submit({ ...answersOf(visited, engine.values), ...extras }, files, honeypot);
     },
-    [slides, nav, engine.files, engine.values, surveyId, locationId, submit, root, fingerprint],
+    [slides, nav, engine.files, engine.values, surveyId, locationId, submit, root, fingerprint, props.notrack, form.stickyContact],
   );
 
   /** Disqualified on this slide: the ending shows at once (a redirect waits until the answers are stored). */
