@@ -146,9 +146,7 @@ async function heapProbe(inspector) {
       ),
     );
     return {
-      /** The live heap: garbage is collected first, so what is left is what the isolate still holds. */
       async usedMb() {
-        await Promise.all(sockets.map((s) => s.call('HeapProfiler.collectGarbage')));
         const answers = await Promise.all(sockets.map((s) => s.call('Runtime.getHeapUsage')));
         return answers.reduce((mb, a) => mb + (a.result?.usedSize ?? 0), 0) / 1048576;
       },
