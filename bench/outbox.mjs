@@ -21,7 +21,7 @@ const PORT = Number(process.env.BENCH_PORT ?? 9150);
 const STATE = '.bench-outbox-state';
 const TOKEN = 'bench-outbox-token-8d2f41';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 400);
-const BLOCK = 50;
+const BLOCK = 25;
 const BUDGET_MS = 2;
 /** The spam defence's minimum fill time (src/lib/spam-defence.ts MIN_FILL_MS), and a margin. */
 const FILL_WAIT_MS = 2_500;
