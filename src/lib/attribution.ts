@@ -16,6 +16,20 @@ export const CLICK_ID_KEYS = ['gclid', 'gbraid', 'wbraid', 'fbclid', 'ttclid', '
 /** The campaign parameters a touch keeps, in the order exports list them. */
 export const CAMPAIGN_KEYS = [...UTM_KEYS, ...CLICK_ID_KEYS] as const;
 export type CampaignKey = (typeof CAMPAIGN_KEYS)[number];
+/**
+ * Query parameters that name where a visit came from and never change the page: every
+ * `utm_*`, the ad click ids a touch keeps, and other ad networks' and mail tools' ids. A
+ * visit carrying only these (and `lang`) is answered from the edge HTML copy, whose key
+ * leaves them out (src/serving/html-cache.ts); the edge still reads the campaign into the
+ * attribution cookies after the cache read, and the page runtime carries the query to the
+ * step links in the browser.
+ */
+const PAGE_NEUTRAL_PARAM =
+  /^(?:utm_[a-z0-9_]{1,40}|gclid|gbraid|wbraid|dclid|gclsrc|gad_source|gad_campaignid|fbclid|ttclid|msclkid|twclid|li_fat_id|epik|rdt_cid|sccid|yclid|igshid|mc_cid|mc_eid|_hsenc|_hsmi|srsltid|_gl)$/i;
+
+/** Whether a query parameter's (undecoded) name is a campaign or ad-click parameter that never changes the page. */
+export const isPageNeutralParam = (name: string): boolean => PAGE_NEUTRAL_PARAM.test(name);
+
 /** Every text field of a touch, in export order. */
 export const TOUCH_FIELDS = [...CAMPAIGN_KEYS, 'referrer', 'landing'] as const;
 export type TouchField = (typeof TOUCH_FIELDS)[number];

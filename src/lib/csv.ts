@@ -9,14 +9,18 @@
 /** The byte order mark spreadsheet programs look for to read a file as UTF-8. */
 export const CSV_BOM = '\uFEFF';
 
-const FORMULA_START = /^[=+\-@\t\r]/;
 const NEEDS_QUOTES = /[",\r\n]/;
+const QUOTES = /"/g;
+
+/** Whether a cell starting with this UTF-16 unit would be read as a formula: `=`, `+`, `-`, `@`, tab, carriage return. */
+const formulaStart = (unit: number) => unit === 61 || unit === 43 || unit === 45 || unit === 64 || unit === 9 || unit === 13;
 
 /** One cell's text: a value as text, neutralised and quoted as needed. */
 export function csvCell(value: unknown): string {
-  const text = cellText(value);
-  const safe = FORMULA_START.test(text) ? `'${text}` : text;
-  return NEEDS_QUOTES.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  const text = typeof value === 'string' ? value : cellText(value);
+  if (text === '') return text;
+  const safe = formulaStart(text.charCodeAt(0)) ? `'${text}` : text;
+  return NEEDS_QUOTES.test(safe) ? `"${safe.replace(QUOTES, '""')}"` : safe;
 }
 
 function cellText(value: unknown): string {
@@ -29,5 +33,7 @@ function cellText(value: unknown): string {
 
 /** One line of cells, CRLF included. */
 export function csvLine(values: readonly unknown[]): string {
-  return `${values.map(csvCell).join(',')}\r\n`;
+  let line = '';
+  for (let i = 0; i < values.length; i++) line += i === 0 ? csvCell(values[i]) : `,${csvCell(values[i])}`;
+  return `${line}\r\n`;
 }

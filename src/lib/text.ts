@@ -11,6 +11,8 @@ const CONTROL = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
 const CONTROL_IN_FREE_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: as above.
 const CONTROL_ALL = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/g;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: as above.
+const CONTROL_OR_SURROGATE = /[\u0000-\u001F\u007F-\u009F\u2028\u2029\uD800-\uDFFF]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
 
@@ -31,11 +33,15 @@ export function wellFormed(text: string): string {
 
 /** Control characters removed and lone surrogates replaced: for names the system derives (file names). */
 export function cleanLine(text: string): string {
+  // Most text holds neither (stored values were cleaned when written): answered as it is, nothing copied.
+  if (!CONTROL_OR_SURROGATE.test(text)) return text;
   return wellFormed(text).replace(CONTROL_ALL, '');
 }
 
 /** The first (or, with `from: 'end'`, the last) `max` code points of `text`. */
 export function cutText(text: string, max: number, from: 'start' | 'end' = 'start'): string {
+  // No more UTF-16 units than `max` is no more code points either: nothing to cut, nothing to split.
+  if (text.length <= max) return text;
   const points = Array.from(text);
   if (points.length <= max) return text;
   return (from === 'start' ? points.slice(0, max) : points.slice(points.length - max)).join('');

@@ -2,7 +2,7 @@
  * Edge cache of published pages, part 2: rendered HTML in the Workers Cache API, keyed by
  * host + path + published version + language + build (+ the clock bucket of pages with date merge
  * fields or a booking calendar, + the visitor's time zone on a page with a booking calendar,
- * + a `lang` query, + the split-test variant a visitor is assigned, ./experiment.ts). The Cache API ignores stale-if-error and purges one data centre
+ * + a `lang` query (campaign and ad-click parameters left out), + the split-test variant a visitor is assigned, ./experiment.ts). The Cache API ignores stale-if-error and purges one data centre
  * only, so the version in the key, not a purge, is what makes a publish visible.
  *
  * A hit is answered before any page work (`answerFromEdge`, called by the middleware): the
@@ -13,6 +13,7 @@
  * ./edge-hit.ts), before the Astro adapter, its router and Astro.
  */
 import { clockBucket } from '../tree/html-clock';
+import { isPageNeutralParam } from '../lib/attribution';
 import { fnv1a } from '../lib/hash';
 import { resolveLanguage } from '../lib/i18n/languages';
 import { FRESH_MS, type PageFetch, type RefreshOptions, type RouteEntry, readRoute, refreshInBackground } from './page-cache';
@@ -43,7 +44,7 @@ export interface HtmlVariant {
   clock?: string;
   /** '' or the visitor's time zone, on a page that shows it (a booking calendar). */
   zone?: string;
-  /** The visitor's query string when it is only `lang=…` (step links carry it), else ''. */
+  /** The visitor's `lang=…` pair when the query is cacheable and has one (step links carry it), else ''. */
   query?: string;
   /** The split-test variant whose own page this is (./experiment.ts); '' or absent for the step's page. */
   split?: string;
@@ -60,10 +61,26 @@ export function htmlCacheKey(host: string, path: string, variant: HtmlVariant): 
   return key;
 }
 
-/** The query string an HTML copy may be kept for: none, or `lang` alone (returned as sent); null otherwise. */
+const LANG_PAIR = /^lang=[A-Za-z_-]{0,16}$/;
+
+/**
+ * The part of a query string an HTML copy is kept under, or null when the query may change
+ * the page (it is rendered). A query of `lang` (at most once) and campaign or ad-click
+ * parameters (`isPageNeutralParam`: `utm_*`, `gclid`, `fbclid`, …) keeps its `lang` pair as
+ * sent, or '' without one: ad traffic is answered from the same copy as everyone else, and
+ * the page is rendered from this part alone (src/pages/[...path].astro), so no copy holds a
+ * visitor's campaign.
+ */
 export function cacheableQuery(query: string): string | null {
   if (query === '') return '';
-  return /^lang=[A-Za-z_-]{0,16}$/.test(query) ? query : null;
+  let lang = '';
+  for (const pair of query.split('&')) {
+    if (pair === '') continue;
+    const name = pair.split('=', 1)[0] as string;
+    if (name === 'lang' && lang === '' && LANG_PAIR.test(pair)) lang = pair;
+    else if (!isPageNeutralParam(name)) return null;
+  }
+  return lang;
 }
 
 /**

@@ -141,7 +141,25 @@ describe('page cache', () => {
     // A '#' or '?' in the decoded path stays in the key's path, so the version and language still count.
     expect(new URL(htmlCacheKey('shop.test', '/a#b', { version: '4', lang: 'de' })).searchParams.get('v')).toBe('4');
     expect(new URL(htmlCacheKey('shop.test', '/a?v=9', { version: '4', lang: 'de' })).pathname).toBe('/shop.test/a%3Fv=9');
-    expect([cacheableQuery(''), cacheableQuery('lang=de'), cacheableQuery('utm_source=x'), cacheableQuery('lang=de&x=1')]).toEqual(['', 'lang=de', null, null]);
+    expect([cacheableQuery(''), cacheableQuery('lang=de'), cacheableQuery('lang=de&x=1'), cacheableQuery('lang=de&lang=fr')]).toEqual([
+      '',
+      'lang=de',
+      null,
+      null,
+    ]);
+    // Campaign and ad-click parameters never change the page: left out of the key, beside `lang` or alone.
+    expect(
+      [
+        'utm_source=x',
+        'utm_source=x&utm_id=9&gclid=Cj0&gbraid=a&wbraid=b&fbclid=c&ttclid=d&msclkid=e',
+        'gclid=Cj0&lang=de&utm_campaign=spring%20sale',
+        'fbclid=&',
+      ].map(cacheableQuery),
+    ).toEqual(['', '', 'lang=de', '']);
+    // Anything else may: a preview's variant, notrack, a booking's event, an unknown or disguised name.
+    expect(['utm_source=x&ef_variant=b', 'notrack=1&utm_source=x', 'event_id=1&gclid=x', 'utm%5Fsource=x', 'utm_=x', 'gclid_x=1'].map(cacheableQuery)).toEqual(
+      Array(6).fill(null),
+    );
     expect(contentOf({ a: 1 })).toBe(contentOf({ a: 1 }));
     expect(contentOf({ a: 1 })).not.toBe(contentOf({ a: 2 }));
     // The same content keeps its version; after a purge (no previous version) it gets a new one.
@@ -175,9 +193,14 @@ describe('edge hit', () => {
     expect(await hit?.text()).toBe('<h1>Hallo</h1>');
     expect(hit?.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
     expect(fetched).toEqual([]);
-    // Another language, a query or a POST has no copy (the page route renders them).
+    // An ad click's campaign parameters are answered from the same copy.
+    const ad = await answerFromEdge(new Request('https://hit.test/?utm_source=x&gclid=Cj0', { headers: { 'accept-language': 'de' } }), options(fetched));
+    expect([await ad?.text(), ad?.headers.get('x-edge-cache')]).toEqual(['<h1>Hallo</h1>', 'hit']);
+    // Another language, a query that may change the page or a POST has no copy (the page route renders them).
     expect(await answerFromEdge(new Request('https://hit.test/'), options(fetched))).toBeUndefined();
-    expect(await answerFromEdge(new Request('https://hit.test/?utm_source=x', { headers: { 'accept-language': 'de' } }), options(fetched))).toBeUndefined();
+    expect(
+      await answerFromEdge(new Request('https://hit.test/?utm_source=x&aff=7', { headers: { 'accept-language': 'de' } }), options(fetched)),
+    ).toBeUndefined();
     expect(await answerFromEdge(new Request('https://hit.test/', { method: 'POST', headers: { 'accept-language': 'de' } }), options(fetched))).toBeUndefined();
   });
 

@@ -1,18 +1,20 @@
 /**
  * Exports as a stream: batches of EXPORT_BATCH rows read by keyset one after another, each
- * written out before the next is read, so memory stays flat whatever the row count. CSV
+ * written out while only the next is read ahead, so memory stays flat whatever the row
+ * count. CSV
  * columns are fixed before the first row; a submissions export filtered to one form, survey
  * or calendar gets one column per field, headed by its label, any other an `answers` column.
  */
 import { CLICK_ID_KEYS, type Touch, UTM_KEYS } from '../../lib/attribution';
 import { CSV_BOM, csvLine } from '../../lib/csv';
+import { isoInstant } from '../../lib/time/iso-instant';
 import type { Position } from './cursor';
 import type { Clause } from './kinds';
 import { readPage } from './list';
 import type { ResultKind } from './query';
 import type { ConsentRef, Item, Labels, ShapeContext } from './shape';
 
-export const EXPORT_BATCH = 250;
+export const EXPORT_BATCH = 500;
 
 type Column = [header: string, value: (item: Item) => unknown];
 
@@ -29,14 +31,16 @@ function touchColumns(which: 'first' | 'last'): Column[] {
     ...UTM_KEYS.map((key): Column => [`${which}_${key}`, (item) => touch(item)?.[key]]),
     [
       `${which}_click_ids`,
-      (item) =>
-        CLICK_ID_KEYS.filter((key) => touch(item)?.[key])
-          .map((key) => `${key}=${touch(item)?.[key]}`)
-          .join('; '),
+      (item) => {
+        const found = touch(item);
+        let ids = '';
+        if (found) for (const key of CLICK_ID_KEYS) if (found[key]) ids += `${ids ? '; ' : ''}${key}=${found[key]}`;
+        return ids;
+      },
     ],
     [`${which}_referrer`, (item) => touch(item)?.referrer],
     [`${which}_landing`, (item) => touch(item)?.landing],
-    [`${which}_at`, (item) => (touch(item) ? new Date((touch(item) as Touch).at).toISOString() : '')],
+    [`${which}_at`, (item) => (touch(item) ? isoInstant((touch(item) as Touch).at) : '')],
   ];
 }
 
@@ -115,12 +119,30 @@ export interface ExportPlan {
   ctx: ShapeContext;
 }
 
-/** The export's body: a header line (CSV), then one line per row, newest first. */
+/**
+ * The export's body: a header line (CSV), then one line per row, newest first. While one
+ * batch is written out the next is already being read, so the database's time and the
+ * worker's overlap; at most two batches are held at once.
+ */
 export function exportStream(plan: ExportPlan): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const columns = COLUMNS[plan.kind](plan.labels);
-  const line = plan.format === 'csv' ? (item: Item) => csvLine(columns.map(([, value]) => value(item))) : (item: Item) => `${JSON.stringify(item)}\n`;
-  let after: Position | null = null;
+  const values = columns.map(([, value]) => value);
+  const cells: unknown[] = new Array(values.length);
+  const line =
+    plan.format === 'csv'
+      ? (item: Item) => {
+          for (let i = 0; i < values.length; i++) cells[i] = (values[i] as Column[1])(item);
+          return csvLine(cells);
+        }
+      : (item: Item) => `${JSON.stringify(item)}\n`;
+  const read = (after: Position | null) => {
+    const page = readPage(plan.db, plan.kind, plan.where, after, EXPORT_BATCH, plan.ctx);
+    // Read ahead: a reader that goes away before the batch is asked for must not leave an unhandled rejection.
+    page.catch(() => {});
+    return page;
+  };
+  let ahead: ReturnType<typeof read> | null = null;
   let started = false;
   return new ReadableStream<Uint8Array>(
     {
@@ -130,11 +152,11 @@ export function exportStream(plan: ExportPlan): ReadableStream<Uint8Array> {
           started = true;
           if (plan.format === 'csv') text = (plan.bom ? CSV_BOM : '') + csvLine(columns.map(([header]) => header));
         }
-        const page = await readPage(plan.db, plan.kind, plan.where, after, EXPORT_BATCH, plan.ctx);
+        const page = await (ahead ?? read(null));
+        ahead = page.next ? read(page.next) : null;
         for (const item of page.items) text += line(item);
         if (text) controller.enqueue(encoder.encode(text));
-        after = page.next;
-        if (!after) controller.close();
+        if (!page.next) controller.close();
       },
     },
     { highWaterMark: 0 },

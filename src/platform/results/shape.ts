@@ -7,6 +7,7 @@
  */
 import { parseTouch } from '../../lib/attribution';
 import { formatMoney } from '../../lib/currency';
+import { isoInstant } from '../../lib/time/iso-instant';
 import { zoneClock } from '../../lib/time/zone-clock';
 import { zoneOrUtc } from '../../lib/time/zones';
 import { fieldKey } from '../../lib/validation/fields';
@@ -33,7 +34,7 @@ export interface ShapeContext {
 }
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
-const iso = (ms: number) => new Date(ms).toISOString();
+const iso = isoInstant;
 
 function person(row: Row) {
   const name = str(row.c_full_name) || [str(row.c_first_name), str(row.c_last_name)].filter(Boolean).join(' ');
@@ -59,7 +60,7 @@ export function labelsOfFields(fields: readonly { tag?: string; id?: string | nu
 export function answersByLabel(values: Record<string, unknown>, labels: Labels): Record<string, unknown> {
   const answers: Record<string, unknown> = {};
   for (const { key, label } of labels) if (key in values) answers[label] = values[key];
-  for (const [key, value] of Object.entries(values)) if (!labels.some((l) => l.key === key)) answers[key] = value;
+  for (const key of Object.keys(values)) if (!labels.some((l) => l.key === key)) answers[key] = values[key];
   return answers;
 }
 
@@ -103,9 +104,15 @@ export const SHAPERS: Record<ResultKind, Shaper> = {
 
   submissions: async (rows, ctx) => {
     const consents = await consentsOf(ctx, rows);
+    // The labels of each form or survey in the batch, read once (a batch is mostly one form's rows).
+    const labelsByRef = new Map<string, Labels>();
+    for (const row of rows) {
+      const ref = `${row.kind}:${row.ref_id}`;
+      if (!labelsByRef.has(ref)) labelsByRef.set(ref, await ctx.labelsOf(String(row.kind), String(row.ref_id)));
+    }
     const items: Item[] = [];
     for (const row of rows) {
-      const labels = await ctx.labelsOf(String(row.kind), String(row.ref_id));
+      const labels = labelsByRef.get(`${row.kind}:${row.ref_id}`) ?? [];
       items.push({
         id: row.id,
         kind: row.kind,
