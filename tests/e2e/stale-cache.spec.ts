@@ -89,10 +89,10 @@ test('a published page is served from the edge copy when the API is down', async
     stop(api);
     api = undefined;
     await expect.poll(async () => (await fetch(`http://127.0.0.1:${EDGE_PORT}/_ah/warmup`)).status, { timeout: 20_000 }).toBe(503);
-    // A query the HTML copy does not answer, so the page is rendered from the KV copy, whose
+    // A query the HTML copy does not answer (not an ad parameter), so the page is rendered from the KV copy, whose
     // refresh fails; the view after that one is still served from the same copy.
     for (const source of ['stale-check', 'stale-again']) {
-      const again = await page.goto(`http://localhost:${EDGE_PORT}/?utm_source=${source}`);
+      const again = await page.goto(`http://localhost:${EDGE_PORT}/?check=${source}`);
       expect(again?.status()).toBe(200);
       await expect(page.locator('h1').first()).toHaveText(headline);
     }
