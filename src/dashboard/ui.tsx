@@ -52,11 +52,27 @@ export function Notice({ notice }: { notice: NoticeText | null }) {
   );
 }
 
-/** A table in a region that scrolls sideways on a narrow screen and can take the keyboard's focus to do so. */
+/**
+ * A table in a region that scrolls sideways on a narrow screen. While its table is wider than
+ * the region, the region takes the keyboard's focus so the arrow keys scroll it; while it fits,
+ * it is no tab stop of its own.
+ */
 export function TableRegion({ label, children }: { label: string; children: React.ReactNode }) {
+  const region = useRef<HTMLElement>(null);
+  const [scrolls, setScrolls] = useState(true);
+  useEffect(() => {
+    const el = region.current;
+    if (!el) return;
+    const measure = () => setScrolls(el.scrollWidth > el.clientWidth + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    return () => observer.disconnect();
+  }, []);
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable)
-    <section className="table-wrap" aria-label={label} tabIndex={0}>
+    <section ref={region} className="table-wrap" aria-label={label} tabIndex={scrolls ? 0 : undefined}>
       {children}
     </section>
   );
