@@ -71,7 +71,7 @@ export function TableRegion({ label, children }: { label: string; children: Reac
     return () => observer.disconnect();
   }, []);
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable)
+    // A scrollable region must be reachable by keyboard (axe scrollable-region-focusable).
     <section ref={region} className="table-wrap" aria-label={label} tabIndex={scrolls ? 0 : undefined}>
       {children}
     </section>
