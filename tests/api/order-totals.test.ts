@@ -32,29 +32,14 @@ beforeAll(async () => {
       items: [{ productId: 'pr_1', name: 'Course', amount: 4900 }],
     });
   }
-  await seedOrder('or_pending', {
-    locationId: 'loc_a',
-    funnelId: 'fn_a',
-    status: 'pending',
-    at: T + 500 * MIN,
-    items: [{ productId: 'pr_1', name: 'Course', amount: 4900 }],
-  });
-  await seedOrder('or_eur', {
-    locationId: 'loc_b',
-    funnelId: 'fn_b',
-    status: 'paid',
-    currency: 'eur',
-    at: T + 600 * MIN,
-    items: [{ productId: 'pr_2', name: 'Kurs', amount: 1250 }],
-  });
-  await seedOrder('or_jpy', {
-    locationId: 'loc_b',
-    funnelId: 'fn_b',
-    status: 'failed',
-    currency: 'jpy',
-    at: T + 700 * MIN,
-    items: [{ productId: 'pr_3', name: 'Book', amount: 2000 }],
-  });
+  const others: [string, string, string, string, number, { productId: string; name: string; amount: number }][] = [
+    ['or_pending', 'fn_a', 'pending', 'usd', 500, { productId: 'pr_1', name: 'Course', amount: 4900 }],
+    ['or_eur', 'fn_b', 'paid', 'eur', 600, { productId: 'pr_2', name: 'Kurs', amount: 1250 }],
+    ['or_jpy', 'fn_b', 'failed', 'jpy', 700, { productId: 'pr_3', name: 'Book', amount: 2000 }],
+  ];
+  for (const [id, funnelId, status, currency, minute, item] of others) {
+    await seedOrder(id, { locationId: funnelId === 'fn_a' ? 'loc_a' : 'loc_b', funnelId, status, currency, at: T + minute * MIN, items: [item] });
+  }
 });
 
 describe('GET /admin/v1/orders/totals', () => {

@@ -36,6 +36,13 @@ export function WebhookDetail({ id }: { id: string }) {
   const [secrets, setSecrets] = useState<WebhookDoc['secrets'] | null>(null);
   const [deliveries, reloadDeliveries] = useLoad(() => api.get<{ items: Delivery[] }>(`${path}/deliveries`), [id]);
 
+  /** Stores the endpoint with its secrets changed by `change` (a new one is a string the server dates), and shows them again if they are shown. */
+  const changeSecrets = async (change: (current: NonNullable<WebhookDoc['secrets']>) => (NonNullable<WebhookDoc['secrets']>[number] | string)[]) => {
+    const doc = await api.get<WebhookDoc>(path);
+    await api.send('PUT', path, { ...doc, secrets: change(doc.secrets ?? []) });
+    if (secrets) setSecrets((await api.get<WebhookDoc>(path)).secrets ?? []);
+  };
+
   return (
     <section className="card" aria-labelledby="webhook-detail">
       <h2 id="webhook-detail">{t('webhookDetail')}</h2>
@@ -65,10 +72,7 @@ export function WebhookDetail({ id }: { id: string }) {
           label={t('rotateSecret')}
           onNotice={setNotice}
           run={async () => {
-            const doc = await api.get<WebhookDoc>(path);
-            const kept = (doc.secrets ?? []).slice(-4);
-            await api.send('PUT', path, { ...doc, secrets: [...kept, newSecret()] });
-            if (secrets) setSecrets((await api.get<WebhookDoc>(path)).secrets ?? []);
+            await changeSecrets((current) => [...current.slice(-4), newSecret()]);
             return t('secretRotated');
           }}
         />
@@ -76,11 +80,7 @@ export function WebhookDetail({ id }: { id: string }) {
           label={t('dropOldSecrets')}
           onNotice={setNotice}
           run={async () => {
-            const doc = await api.get<WebhookDoc>(path);
-            const newest = [...(doc.secrets ?? [])].sort((a, b) => b.createdAt - a.createdAt)[0];
-            if (!newest) return t('secretsDropped');
-            await api.send('PUT', path, { ...doc, secrets: [newest] });
-            if (secrets) setSecrets([newest]);
+            await changeSecrets((current) => current.toSorted((a, b) => b.createdAt - a.createdAt).slice(0, 1));
             return t('secretsDropped');
           }}
         />
