@@ -54,3 +54,11 @@ export function query(params: Record<string, string | number | null | undefined>
   const text = search.toString();
   return text ? `?${text}` : '';
 }
+
+/** A range of whole days as the results calls take it: from the start of `from` to the end of `to` (both `YYYY-MM-DD`, either may be empty). */
+export function dayRange(from: string, to: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (from) out.from = from;
+  if (to) out.to = String(Date.parse(to) + 86_400_000);
+  return out;
+}

@@ -25,24 +25,47 @@ export function Chart({ label, x, series, categories, bars = false }: { label: s
     import('uplot').then(({ default: UPlot }) => {
       if (!live) return;
       const width = () => Math.max(280, el.clientWidth);
+      // Grouped bars: each step's slot (0.8 of a step) shared by the series side by side.
+      const group = 0.8;
+      const barWidth = group / Math.max(1, series.length);
+      /** A step's name cut to the room its slot has on the axis (about 7 px a character). */
+      const shorten = (name: string, room: number) => {
+        const chars = Math.max(3, Math.floor(room / 7));
+        return name.length > chars ? `${name.slice(0, chars - 1)}…` : name;
+      };
       const opts: uPlot.Options = {
         width: width(),
         height: 240,
-        legend: { show: true },
+        // No values in the legend: the cursor that would set them is off.
+        legend: { show: true, live: false },
         cursor: { show: false },
-        scales: { x: { time: !categories } },
+        scales: { x: categories ? { time: false, range: () => [-0.5, x.length - 0.5] } : { time: true } },
         axes: [
-          categories ? { values: (_u, splits) => splits.map((v) => categories[v] ?? ''), splits: () => x, stroke: '#1a202c' } : { stroke: '#1a202c' },
+          categories
+            ? {
+                values: (u, splits) => splits.map((v) => shorten(categories[v] ?? '', u.bbox.width / devicePixelRatio / Math.max(1, x.length))),
+                splits: () => x,
+                stroke: '#1a202c',
+              }
+            : { stroke: '#1a202c' },
           { stroke: '#1a202c' },
         ],
         series: [
           {},
-          ...series.map((s) => ({
+          ...series.map((s, i) => ({
             label: s.label,
             stroke: s.color,
             fill: bars ? `${s.color}cc` : undefined,
             width: 2,
-            paths: bars ? UPlot.paths.bars?.({ size: [0.6 / Math.max(1, series.length), 60], align: 0 }) : undefined,
+            paths: bars
+              ? UPlot.paths.bars?.({
+                  disp: {
+                    x0: { unit: 1, values: () => x.map((v) => v - group / 2 + i * barWidth) },
+                    size: { unit: 1, values: () => [barWidth] },
+                  },
+                })
+              : undefined,
+            points: bars ? { show: false } : undefined,
           })),
         ],
       };

@@ -9,6 +9,7 @@
 import { decodeTouch, encodeTouch, FIRST_TOUCH_COOKIE, LAST_TOUCH_COOKIE, nextTouches, TOUCH_MAX_AGE_SECONDS, type Touch, touchOf } from '../lib/attribution';
 import { parseCookies, serializeCookie } from '../lib/tracking/cookies';
 import { readPageRequest } from './page-request';
+import { isAdminPath } from '../platform/admin/session';
 
 /** Answers that are a page a visitor sees: HTML, or its 304 revalidation. */
 function isPageAnswer(request: Request, response: Response): boolean {
@@ -19,8 +20,8 @@ function isPageAnswer(request: Request, response: Response): boolean {
 
 /** The Set-Cookie values this view needs (none on most views). */
 export function attributionCookies(request: Request, now: number, url = new URL(request.url)): string[] {
-  // A seller's preview is no visit.
-  if (url.pathname.startsWith('/v2/') || readPageRequest(url).notrack) return [];
+  // A seller's preview is no visit, and neither is the seller's dashboard.
+  if (url.pathname.startsWith('/v2/') || isAdminPath(url.pathname) || readPageRequest(url).notrack) return [];
   const cookies = parseCookies(request.headers.get('cookie'));
   const current = { first: decodeTouch(cookies.get(FIRST_TOUCH_COOKIE)), last: decodeTouch(cookies.get(LAST_TOUCH_COOKIE)) };
   // Most views are of a returning visitor without campaign parameters: nothing to read further.

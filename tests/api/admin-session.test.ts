@@ -123,6 +123,44 @@ describe('dashboard sign-in', () => {
     for (const path of ['/', '/administrator', '/api/funnelbuilder/get_page', '/files/up_1', '/widget/form/f1']) expect(await at(path), path).toBeNull();
   });
 
+  it('signs in on a plain-http host that is not localhost: no Secure flag, the Origin check and the CSRF token still hold', async () => {
+    // Chrome on an insecure host sends no Sec-Fetch-Site and, under no-referrer, Origin: null; Firefox sends the origin itself.
+    const browsers: [string, Record<string, string>][] = [
+      ['http://edgefunnel.test', { origin: 'null' }],
+      ['http://edgefunnel.test:8080', { origin: 'http://edgefunnel.test:8080' }],
+      ['http://127.0.0.1:8787', { 'sec-fetch-site': 'same-origin', origin: 'null' }],
+      ['http://192.0.2.10:8787', { origin: 'http://192.0.2.10:8787' }],
+    ];
+    for (const [i, [base, headers]] of browsers.entries()) {
+      const res = await signIn(TOKEN, { ...headers, 'cf-connecting-ip': `198.51.100.${i + 1}` }, base);
+      expect(res.status, base).toBe(303);
+      const setCookie = res.headers.get('set-cookie') ?? '';
+      expect(setCookie, base).toMatch(/^ef_admin=[\w-]{43}\.\d+\.[\w-]{43}; Path=\/admin; HttpOnly; SameSite=Strict; Max-Age=\d+$/);
+      const cookie = setCookie.split(';')[0] ?? '';
+      const info = await SELF.fetch(`${base}/admin/session`, { headers: { cookie, 'x-test-now': String(T0) } });
+      expect(info.status, base).toBe(200);
+      const { csrf } = (await info.json()) as { csrf: string };
+      const write = (token: string) =>
+        SELF.fetch(`${base}/admin/v1/locations/loc_host${i}`, {
+          method: 'PUT',
+          headers: { cookie, 'x-csrf-token': token, 'content-type': 'application/json', 'x-test-now': String(T0) },
+          body: JSON.stringify(location(`loc_host${i}`)),
+        });
+      expect((await write('wrong')).status, base).toBe(403);
+      expect((await write(csrf)).status, base).toBe(201);
+    }
+    // The same host over https gets the Secure flag, and a post naming the other scheme is another origin.
+    expect(
+      (await signIn(TOKEN, { origin: 'https://edgefunnel.test', 'cf-connecting-ip': '198.51.100.9' }, 'https://edgefunnel.test')).headers.get('set-cookie'),
+    ).toContain('; Secure');
+    const mixed = await signIn(
+      TOKEN,
+      { origin: 'https://edgefunnel.test', accept: 'application/json', 'cf-connecting-ip': '198.51.100.9' },
+      'http://edgefunnel.test',
+    );
+    expect(mixed.status).toBe(403);
+  });
+
   it('keeps the bearer token for scripts', async () => {
     expect((await call('GET', '/status', { authorization: `Bearer ${TOKEN}` })).status).toBe(200);
   });

@@ -124,9 +124,13 @@ for (const width of [375, 1280]) {
         await page.getByLabel('Calendar').selectOption({ label: 'Free 30-minute discovery call' });
         await expect(page.getByRole('row').filter({ hasText: XSS_NAME }).first()).toBeVisible();
 
-        // Orders: the paid order with its total.
+        // Orders: the paid order with its total, and the totals of the whole filter per currency and status.
         await openScreen(page, '/admin/orders', 'Orders');
         await expect(page.getByRole('row').filter({ hasText: XSS_NAME }).first()).toContainText('Paid');
+        const totals = page.getByRole('table', { name: 'Every order of this filter, per currency and status' });
+        await expect(totals.getByRole('row').filter({ hasText: 'USD' }).filter({ hasText: 'Paid' })).toHaveCount(1);
+        await page.getByLabel('Status').selectOption({ label: 'Failed' });
+        await expect(totals.getByRole('row').filter({ hasText: 'Paid' })).toHaveCount(0);
 
         // Webhooks: an endpoint on the local receiver, a signed test event, its delivery, a replay.
         await openScreen(page, '/admin/webhooks', 'Webhooks');

@@ -30,6 +30,12 @@ const touchesIn = (cookie: string) => {
 };
 
 describe('the attribution cookies of a page view', () => {
+  it('sets none on the seller’s dashboard: its pages are no visit of the funnel', () => {
+    for (const path of ['/admin', '/admin/leads?utm_source=newsletter']) {
+      expect(withAttribution(view(`https://shop.example.com${path}`), html(), T).headers.getSetCookie(), path).toEqual([]);
+    }
+  });
+
   it('keeps the first view’s utm parameters, click ids, referrer and landing page as first and last touch', () => {
     const answer = withAttribution(view(LANDING), html(), T);
     const lines = answer.headers.getSetCookie();

@@ -8,7 +8,7 @@ import { query } from '../api';
 import { useDashboard } from '../context';
 import { formatTime } from '../format';
 import type { Page, Person } from '../types';
-import { ConfirmButton, errorText, LoadState, Notice, Select, TableRegion, useLoad } from '../ui';
+import { ConfirmButton, errorText, Notice, PagedTable, Select, useCursors, useLoad, type NoticeText } from '../ui';
 import type { ScreenProps } from './index';
 
 interface AppointmentItem {
@@ -56,9 +56,9 @@ export default function Bookings(_: ScreenProps) {
   const [chosen, setChosen] = useState('');
   const calendarId = chosen || calendars[0]?.id || '';
   const [when, setWhen] = useState<'upcoming' | 'past'>('upcoming');
-  const [cursors, setCursors] = useState<(string | null)[]>([null]);
-  const cursor = cursors.at(-1) ?? null;
-  const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const pages = useCursors();
+  const { cursor } = pages;
+  const [notice, setNotice] = useState<NoticeText | null>(null);
   const [loaded, reload] = useLoad(
     () =>
       calendarId
@@ -81,7 +81,7 @@ export default function Bookings(_: ScreenProps) {
           options={calendars.map((c) => [c.id, c.name] as const)}
           onChange={(value) => {
             setChosen(value);
-            setCursors([null]);
+            pages.first();
           }}
         />
         <fieldset className="segmented">
@@ -95,7 +95,7 @@ export default function Bookings(_: ScreenProps) {
                 checked={when === value}
                 onChange={() => {
                   setWhen(value);
-                  setCursors([null]);
+                  pages.first();
                 }}
               />
               {t(value)}
@@ -104,67 +104,38 @@ export default function Bookings(_: ScreenProps) {
         </fieldset>
       </div>
       <Notice notice={notice} />
-      <LoadState loaded={loaded}>
-        {(page) => (
-          <>
-            <TableRegion label={t('title_bookings')}>
-              <table>
-                <caption>{t(when === 'upcoming' ? 'upcomingCaption' : 'pastCaption', { calendar: calendar?.name ?? '' })}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('when')}</th>
-                    <th scope="col">{t('contact')}</th>
-                    <th scope="col">{t('status')}</th>
-                    <th scope="col">{t('notes')}</th>
-                    <th scope="col">{t('actions')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {page.items.length === 0 && (
-                    <tr>
-                      <td colSpan={5}>{t('noBookings')}</td>
-                    </tr>
-                  )}
-                  {page.items.map((item) => (
-                    <tr key={item.id}>
-                      <th scope="row">{formatTime(item.startTime, zone, lang)}</th>
-                      <td>
-                        {item.contactId ? <a href={`/admin/leads/${encodeURIComponent(item.contactId)}`}>{item.contact.name || item.contact.email}</a> : '–'}
-                      </td>
-                      <td>{t(`status_${item.status}`)}</td>
-                      <td>{item.notes}</td>
-                      <td className="actions">
-                        {item.rescheduleUrl && (
-                          <a href={item.rescheduleUrl} target="_blank" rel="noopener noreferrer">
-                            {t('reschedule')}
-                          </a>
-                        )}
-                        {item.status !== 'cancelled' && (
-                          <CancelAppointment
-                            item={item}
-                            onDone={(text, failed) => {
-                              setNotice({ kind: failed ? 'error' : 'ok', text });
-                              if (!failed) reload();
-                            }}
-                          />
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableRegion>
-            <div className="pager">
-              <button type="button" disabled={cursors.length < 2} onClick={() => setCursors(cursors.slice(0, -1))}>
-                {t('previousPage')}
-              </button>
-              <button type="button" disabled={!page.next_cursor} onClick={() => setCursors([...cursors, page.next_cursor])}>
-                {t('nextPage')}
-              </button>
-            </div>
-          </>
+      <PagedTable
+        loaded={loaded}
+        cursors={pages}
+        label={t('title_bookings')}
+        caption={t(when === 'upcoming' ? 'upcomingCaption' : 'pastCaption', { calendar: calendar?.name ?? '' })}
+        columns={[t('when'), t('contact'), t('status'), t('notes'), t('actions')]}
+        empty={t('noBookings')}
+        row={(item) => (
+          <tr key={item.id}>
+            <th scope="row">{formatTime(item.startTime, zone, lang)}</th>
+            <td>{item.contactId ? <a href={`/admin/leads/${encodeURIComponent(item.contactId)}`}>{item.contact.name || item.contact.email}</a> : '–'}</td>
+            <td>{t(`status_${item.status}`)}</td>
+            <td>{item.notes}</td>
+            <td className="actions">
+              {item.rescheduleUrl && (
+                <a href={item.rescheduleUrl} target="_blank" rel="noopener noreferrer">
+                  {t('reschedule')}
+                </a>
+              )}
+              {item.status !== 'cancelled' && (
+                <CancelAppointment
+                  item={item}
+                  onDone={(text, failed) => {
+                    setNotice({ kind: failed ? 'error' : 'ok', text });
+                    if (!failed) reload();
+                  }}
+                />
+              )}
+            </td>
+          </tr>
         )}
-      </LoadState>
+      />
     </>
   );
 }

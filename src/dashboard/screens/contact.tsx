@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { useDashboard } from '../context';
 import { formatTime } from '../format';
-import { ConfirmButton, errorText, LoadState, Notice, useLoad } from '../ui';
+import { ConfirmButton, errorText, LoadState, Notice, useLoad, type NoticeText } from '../ui';
 import { type ActivityItem, Attribution, type ContactFile, FileList, Timeline } from './contact-parts';
 import type { ScreenProps } from './index';
 
@@ -24,7 +24,7 @@ interface ContactExport {
 
 export default function Contact({ id }: ScreenProps) {
   const { t, api, lang, zoneOf } = useDashboard();
-  const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const [notice, setNotice] = useState<NoticeText | null>(null);
   const path = `/contacts/${encodeURIComponent(id)}`;
   const [loaded, reload] = useLoad(() => Promise.all([api.get<ContactRecord>(path), api.get<ContactExport>(`${path}/export`)]), [id]);
 

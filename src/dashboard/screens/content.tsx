@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useDashboard } from '../context';
 import { formatTime } from '../format';
 import type { Catalog } from '../types';
-import { errorText, Notice } from '../ui';
+import { errorText, Notice, type NoticeText } from '../ui';
 import type { ScreenProps } from './index';
 
 type PageRow = Catalog['pages'][number];
@@ -16,7 +16,7 @@ type PageRow = Catalog['pages'][number];
 function PageActions({ page }: { page: PageRow }) {
   const { t, api, reloadCatalog } = useDashboard();
   const [preview, setPreview] = useState<string | null>(null);
-  const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const [notice, setNotice] = useState<NoticeText | null>(null);
   const [busy, setBusy] = useState(false);
   return (
     <div className="actions">

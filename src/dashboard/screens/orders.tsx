@@ -1,10 +1,14 @@
-/** Orders: newest first with status, items and totals per currency (GET /admin/v1/orders). */
+/**
+ * Orders: newest first with status, items and totals (GET /admin/v1/orders), filtered by
+ * status, funnel and dates; above them, the filter's totals per currency and status over every
+ * matching order, not only the page shown (GET /admin/v1/orders/totals).
+ */
 import { useState } from 'react';
-import { query } from '../api';
+import { dayRange, query } from '../api';
 import { useDashboard } from '../context';
 import { formatTime, money } from '../format';
 import type { Page, Person } from '../types';
-import { LoadState, Select, TableRegion, useLoad } from '../ui';
+import { DataTable, DayRangeFields, LoadState, PagedTable, Select, useCursors, useLoad } from '../ui';
 import type { ScreenProps } from './index';
 
 interface OrderItem {
@@ -19,104 +23,102 @@ interface OrderItem {
   createdAt: string;
 }
 
+interface OrderTotal {
+  currency: string;
+  status: string;
+  orders: number;
+  amount: number;
+}
+
 const STATUSES = ['', 'paid', 'pending', 'processing', 'failed'] as const;
 
+interface Filter {
+  status: string;
+  funnel_id: string;
+  from: string;
+  to: string;
+}
+
+const EMPTY: Filter = { status: '', funnel_id: '', from: '', to: '' };
+
+/** The filter as the orders calls take it. */
+const filterQuery = (filter: Filter): Record<string, string> => ({ status: filter.status, funnel_id: filter.funnel_id, ...dayRange(filter.from, filter.to) });
+
 export default function Orders(_: ScreenProps) {
-  const { t, api, lang, zoneOf } = useDashboard();
-  const [status, setStatus] = useState('');
-  const [cursors, setCursors] = useState<(string | null)[]>([null]);
-  const cursor = cursors.at(-1) ?? null;
-  const [loaded] = useLoad(() => api.get<Page<OrderItem>>(`/orders${query({ status, cursor, limit: 50 })}`), [status, cursor]);
+  const { t, api, catalog, lang, zoneOf } = useDashboard();
+  const [filter, setFilter] = useState<Filter>(EMPTY);
+  const pages = useCursors();
+  const { cursor } = pages;
+  const [loaded] = useLoad(() => api.get<Page<OrderItem>>(`/orders${query({ ...filterQuery(filter), cursor, limit: 50 })}`), [filter, cursor]);
+  const [totals] = useLoad(() => api.get<{ totals: OrderTotal[] }>(`/orders/totals${query(filterQuery(filter))}`), [filter]);
+  const change = (part: Partial<Filter>) => {
+    setFilter({ ...filter, ...part });
+    pages.first();
+  };
+  const funnels: [string, string][] = [['', t('allFunnels')], ...(catalog?.funnels ?? []).map((f): [string, string] => [f.id, f.name])];
 
   return (
     <>
       <h1>{t('title_orders')}</h1>
-      <div className="filters">
+      <search className="filters">
         <Select
           id="orders-status"
           label={t('status')}
-          value={status}
+          value={filter.status}
           options={STATUSES.map((s) => [s, s ? t(`status_${s}`) : t('allStatuses')] as const)}
-          onChange={(value) => {
-            setStatus(value);
-            setCursors([null]);
-          }}
+          onChange={(status) => change({ status })}
         />
-      </div>
-      <LoadState loaded={loaded}>
-        {(page) => {
-          const totals = new Map<string, number>();
-          for (const order of page.items) if (order.status === 'paid') totals.set(order.currency, (totals.get(order.currency) ?? 0) + order.amount);
-          return (
-            <>
-              <h2>{t('paidTotals')}</h2>
-              {totals.size === 0 ? (
-                <p>{t('noPaidOrders')}</p>
-              ) : (
-                <ul className="totals">
-                  {[...totals].map(([currency, amount]) => (
-                    <li key={currency}>{money(amount, currency, lang)}</li>
-                  ))}
-                </ul>
-              )}
-              <TableRegion label={t('title_orders')}>
-                <table>
-                  <caption>{t('ordersCaption')}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('created')}</th>
-                      <th scope="col">{t('contact')}</th>
-                      <th scope="col">{t('status')}</th>
-                      <th scope="col">{t('items')}</th>
-                      <th scope="col">{t('total')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {page.items.length === 0 && (
-                      <tr>
-                        <td colSpan={5}>{t('noOrders')}</td>
-                      </tr>
-                    )}
-                    {page.items.map((order) => (
-                      <tr key={order.id}>
-                        <th scope="row">{formatTime(order.createdAt, zoneOf(order.locationId), lang)}</th>
-                        <td>
-                          {order.contactId ? (
-                            <a href={`/admin/leads/${encodeURIComponent(order.contactId)}`}>{order.contact.name || order.contact.email}</a>
-                          ) : (
-                            '–'
-                          )}
-                        </td>
-                        <td>{t(`status_${order.status}`)}</td>
-                        <td>
-                          <ul className="plain">
-                            {order.items.map((line, i) => (
-                              // biome-ignore lint/suspicious/noArrayIndexKey: an order's lines have no id of their own
-                              <li key={i}>
-                                {line.name} · {line.amountFormatted}
-                                {line.bump ? ` (${t('bump')})` : ''}
-                              </li>
-                            ))}
-                          </ul>
-                        </td>
-                        <td>{money(order.amount, order.currency, lang)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </TableRegion>
-              <div className="pager">
-                <button type="button" disabled={cursors.length < 2} onClick={() => setCursors(cursors.slice(0, -1))}>
-                  {t('previousPage')}
-                </button>
-                <button type="button" disabled={!page.next_cursor} onClick={() => setCursors([...cursors, page.next_cursor])}>
-                  {t('nextPage')}
-                </button>
-              </div>
-            </>
-          );
-        }}
+        <Select id="orders-funnel" label={t('funnel')} value={filter.funnel_id} options={funnels} onChange={(funnel_id) => change({ funnel_id })} />
+        <DayRangeFields id="orders" from={filter.from} to={filter.to} onChange={change} />
+      </search>
+      <h2>{t('orderTotals')}</h2>
+      <LoadState loaded={totals}>
+        {({ totals: rows }) => (
+          <DataTable
+            label={t('orderTotals')}
+            caption={t('orderTotalsCaption')}
+            columns={[t('currency'), t('status'), t('orders'), t('total')]}
+            empty={t('noOrders')}
+            items={rows}
+            row={(row) => (
+              <tr key={`${row.currency}:${row.status}`}>
+                <th scope="row">{row.currency}</th>
+                <td>{t(`status_${row.status}`)}</td>
+                <td>{row.orders.toLocaleString(lang)}</td>
+                <td>{money(row.amount, row.currency, lang)}</td>
+              </tr>
+            )}
+          />
+        )}
       </LoadState>
+      <h2>{t('orderList')}</h2>
+      <PagedTable
+        loaded={loaded}
+        cursors={pages}
+        label={t('title_orders')}
+        caption={t('ordersCaption')}
+        columns={[t('created'), t('contact'), t('status'), t('items'), t('total')]}
+        empty={t('noOrders')}
+        row={(order) => (
+          <tr key={order.id}>
+            <th scope="row">{formatTime(order.createdAt, zoneOf(order.locationId), lang)}</th>
+            <td>{order.contactId ? <a href={`/admin/leads/${encodeURIComponent(order.contactId)}`}>{order.contact.name || order.contact.email}</a> : '–'}</td>
+            <td>{t(`status_${order.status}`)}</td>
+            <td>
+              <ul className="plain">
+                {order.items.map((line, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: an order's lines have no id of their own
+                  <li key={i}>
+                    {line.name} · {line.amountFormatted}
+                    {line.bump ? ` (${t('bump')})` : ''}
+                  </li>
+                ))}
+              </ul>
+            </td>
+            <td>{money(order.amount, order.currency, lang)}</td>
+          </tr>
+        )}
+      />
     </>
   );
 }

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useDashboard } from '../context';
 import { loadStats } from '../stats';
 import type { Experiment } from '../types';
-import { errorText, LoadState, Notice, useLoad } from '../ui';
+import { errorText, LoadState, Notice, useLoad, type NoticeText } from '../ui';
 import { ExperimentNumbers } from './experiment-numbers';
 import type { ScreenProps } from './index';
 import { NewTest } from './new-test';
@@ -18,7 +18,7 @@ function TestCard({ experiment }: { experiment: Experiment }) {
   const { t, api, catalog, reloadCatalog } = useDashboard();
   const [weights, setWeights] = useState(() => Object.fromEntries(experiment.variants.map((v) => [v.id, String(v.weight)])));
   const [winner, setWinner] = useState(experiment.winnerVariantId ?? experiment.variants[0]?.id ?? '');
-  const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const [notice, setNotice] = useState<NoticeText | null>(null);
   const [stats] = useLoad(() => loadStats(api.raw, experiment.funnelId, '', ''), [experiment.funnelId, experiment.status]);
   const funnel = catalog?.funnels.find((f) => f.id === experiment.funnelId);
   const step = funnel?.steps.find((s) => s.id === experiment.stepId);

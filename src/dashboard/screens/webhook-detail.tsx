@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { useDashboard } from '../context';
 import { formatTime } from '../format';
-import { errorText, LoadState, Notice, TableRegion, useLoad } from '../ui';
+import { ActionButton, DataTable, LoadState, Notice, useLoad, type NoticeText } from '../ui';
 import type { WebhookDoc } from './webhook-form';
 
 interface Delivery {
@@ -32,16 +32,15 @@ const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 export function WebhookDetail({ id }: { id: string }) {
   const { t, api, lang } = useDashboard();
   const path = `/webhooks/${encodeURIComponent(id)}`;
-  const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const [notice, setNotice] = useState<NoticeText | null>(null);
   const [secrets, setSecrets] = useState<WebhookDoc['secrets'] | null>(null);
   const [deliveries, reloadDeliveries] = useLoad(() => api.get<{ items: Delivery[] }>(`${path}/deliveries`), [id]);
 
-  const run = async (work: () => Promise<string>) => {
-    try {
-      setNotice({ kind: 'ok', text: await work() });
-    } catch (error) {
-      setNotice({ kind: 'error', text: errorText(error) });
-    }
+  /** Stores the endpoint with its secrets changed by `change` (a new one is a string the server dates), and shows them again if they are shown. */
+  const changeSecrets = async (change: (current: NonNullable<WebhookDoc['secrets']>) => (NonNullable<WebhookDoc['secrets']>[number] | string)[]) => {
+    const doc = await api.get<WebhookDoc>(path);
+    await api.send('PUT', path, { ...doc, secrets: change(doc.secrets ?? []) });
+    if (secrets) setSecrets((await api.get<WebhookDoc>(path)).secrets ?? []);
   };
 
   return (
@@ -61,109 +60,71 @@ export function WebhookDetail({ id }: { id: string }) {
         <p>{t('secretsHidden')}</p>
       )}
       <div className="actions">
-        <button
-          type="button"
-          onClick={() =>
-            run(async () => {
-              setSecrets((await api.get<WebhookDoc>(path)).secrets ?? []);
-              return t('secretsRevealed');
-            })
-          }
-        >
-          {t('revealSecrets')}
-        </button>
-        <button
-          type="button"
-          onClick={() =>
-            run(async () => {
-              const doc = await api.get<WebhookDoc>(path);
-              const kept = (doc.secrets ?? []).slice(-4);
-              await api.send('PUT', path, { ...doc, secrets: [...kept, newSecret()] });
-              if (secrets) setSecrets((await api.get<WebhookDoc>(path)).secrets ?? []);
-              return t('secretRotated');
-            })
-          }
-        >
-          {t('rotateSecret')}
-        </button>
-        <button
-          type="button"
-          onClick={() =>
-            run(async () => {
-              const doc = await api.get<WebhookDoc>(path);
-              const newest = [...(doc.secrets ?? [])].sort((a, b) => b.createdAt - a.createdAt)[0];
-              if (!newest) return t('secretsDropped');
-              await api.send('PUT', path, { ...doc, secrets: [newest] });
-              if (secrets) setSecrets([newest]);
-              return t('secretsDropped');
-            })
-          }
-        >
-          {t('dropOldSecrets')}
-        </button>
-        <button
-          type="button"
-          onClick={() =>
-            run(async () => {
-              const result = await api.send<{ delivered: boolean; status: number | null }>('POST', `${path}/test`);
-              reloadDeliveries();
-              return result.delivered ? t('testDelivered', { status: result.status ?? '' }) : t('testFailed', { status: result.status ?? '–' });
-            })
-          }
-        >
-          {t('sendTest')}
-        </button>
+        <ActionButton
+          label={t('revealSecrets')}
+          onNotice={setNotice}
+          run={async () => {
+            setSecrets((await api.get<WebhookDoc>(path)).secrets ?? []);
+            return t('secretsRevealed');
+          }}
+        />
+        <ActionButton
+          label={t('rotateSecret')}
+          onNotice={setNotice}
+          run={async () => {
+            await changeSecrets((current) => [...current.slice(-4), newSecret()]);
+            return t('secretRotated');
+          }}
+        />
+        <ActionButton
+          label={t('dropOldSecrets')}
+          onNotice={setNotice}
+          run={async () => {
+            await changeSecrets((current) => current.toSorted((a, b) => b.createdAt - a.createdAt).slice(0, 1));
+            return t('secretsDropped');
+          }}
+        />
+        <ActionButton
+          label={t('sendTest')}
+          onNotice={setNotice}
+          run={async () => {
+            const result = await api.send<{ delivered: boolean; status: number | null }>('POST', `${path}/test`);
+            reloadDeliveries();
+            return result.delivered ? t('testDelivered', { status: result.status ?? '' }) : t('testFailed', { status: result.status ?? '–' });
+          }}
+        />
       </div>
       <h3>{t('deliveries')}</h3>
       <LoadState loaded={deliveries}>
         {({ items }) => (
-          <TableRegion label={t('deliveries')}>
-            <table>
-              <caption>{t('deliveriesCaption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('when')}</th>
-                  <th scope="col">{t('event')}</th>
-                  <th scope="col">{t('attempt')}</th>
-                  <th scope="col">{t('responseStatus')}</th>
-                  <th scope="col">{t('duration')}</th>
-                  <th scope="col">{t('error')}</th>
-                  <th scope="col">{t('actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.length === 0 && (
-                  <tr>
-                    <td colSpan={7}>{t('noDeliveries')}</td>
-                  </tr>
-                )}
-                {items.map((d) => (
-                  <tr key={d.id}>
-                    <th scope="row">{formatTime(d.created_at, browserZone(), lang)}</th>
-                    <td>{d.event_type}</td>
-                    <td>{d.attempt}</td>
-                    <td>{d.status ?? '–'}</td>
-                    <td>{d.duration_ms === null ? '–' : t('milliseconds', { count: d.duration_ms })}</td>
-                    <td>{d.error ?? ''}</td>
-                    <td>
-                      <button
-                        type="button"
-                        onClick={() =>
-                          run(async () => {
-                            await api.send('POST', `/webhook-deliveries/${encodeURIComponent(d.id)}/replay`);
-                            reloadDeliveries();
-                            return t('replayed', { event: d.event_type });
-                          })
-                        }
-                      >
-                        {t('replayOf', { event: d.event_type, attempt: d.attempt })}
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableRegion>
+          <DataTable
+            label={t('deliveries')}
+            caption={t('deliveriesCaption')}
+            columns={[t('when'), t('event'), t('attempt'), t('responseStatus'), t('duration'), t('error'), t('actions')]}
+            empty={t('noDeliveries')}
+            items={items}
+            row={(d) => (
+              <tr key={d.id}>
+                <th scope="row">{formatTime(d.created_at, browserZone(), lang)}</th>
+                <td>{d.event_type}</td>
+                <td>{d.attempt}</td>
+                <td>{d.status ?? '–'}</td>
+                <td>{d.duration_ms === null ? '–' : t('milliseconds', { count: d.duration_ms })}</td>
+                <td>{d.error ?? ''}</td>
+                <td>
+                  <ActionButton
+                    label={t('replayOf', { event: d.event_type, attempt: d.attempt })}
+                    onNotice={setNotice}
+                    run={async () => {
+                      await api.send('POST', `/webhook-deliveries/${encodeURIComponent(d.id)}/replay`);
+                      reloadDeliveries();
+                      return t('replayed', { event: d.event_type });
+                    }}
+                  />
+                </td>
+              </tr>
+            )}
+          />
         )}
       </LoadState>
     </section>

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useDashboard } from '../context';
-import { ConfirmButton, errorText, Notice, TableRegion } from '../ui';
+import { ConfirmButton, DataTable, errorText, Notice, type NoticeText } from '../ui';
 import type { ScreenProps } from './index';
 import { WebhookDetail } from './webhook-detail';
 import { type WebhookDoc, WebhookForm } from './webhook-form';
@@ -14,7 +14,7 @@ export default function Webhooks(_: ScreenProps) {
   const { t, api, catalog, reloadCatalog } = useDashboard();
   const [selected, setSelected] = useState<string | null>(null);
   const [editing, setEditing] = useState<WebhookDoc | null>(null);
-  const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const [notice, setNotice] = useState<NoticeText | null>(null);
   const webhooks = catalog?.webhooks ?? [];
 
   const change = async (id: string, patch: Partial<WebhookDoc>, done: string) => {
@@ -32,74 +32,61 @@ export default function Webhooks(_: ScreenProps) {
     <>
       <h1>{t('title_webhooks')}</h1>
       <Notice notice={notice} />
-      <TableRegion label={t('webhookEndpoints')}>
-        <table>
-          <caption>{t('webhookEndpoints')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('webhookUrl')}</th>
-              <th scope="col">{t('webhookEvents')}</th>
-              <th scope="col">{t('status')}</th>
-              <th scope="col">{t('actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {webhooks.length === 0 && (
-              <tr>
-                <td colSpan={4}>{t('noWebhooks')}</td>
-              </tr>
-            )}
-            {webhooks.map((hook) => (
-              <tr key={hook.id}>
-                <th scope="row">{hook.url}</th>
-                <td>{Array.isArray(hook.events) ? hook.events.join(', ') : t('allEvents')}</td>
-                <td>{hook.paused ? t('webhookPausedByFailures') : hook.active ? t('webhookActive') : t('webhookPaused')}</td>
-                <td className="actions">
-                  <button type="button" onClick={() => setSelected(hook.id)} aria-pressed={selected === hook.id}>
-                    {t('deliveriesOf', { url: hook.url })}
-                  </button>
-                  <button
-                    type="button"
-                    onClick={async () => {
-                      setEditing(await api.get<WebhookDoc>(`/webhooks/${encodeURIComponent(hook.id)}`));
-                    }}
-                  >
-                    {t('editOf', { url: hook.url })}
-                  </button>
-                  <button
-                    type="button"
-                    onClick={() =>
-                      hook.active && !hook.paused
-                        ? change(hook.id, { active: false }, t('webhookPausedNotice'))
-                        : change(hook.id, { active: true, paused: false }, t('webhookResumedNotice'))
-                    }
-                  >
-                    {hook.active && !hook.paused ? t('pauseOf', { url: hook.url }) : t('resumeOf', { url: hook.url })}
-                  </button>
-                  <ConfirmButton
-                    danger
-                    label={t('deleteOf', { url: hook.url })}
-                    title={t('deleteWebhookTitle')}
-                    confirmLabel={t('delete')}
-                    onConfirm={async () => {
-                      try {
-                        await api.send('DELETE', `/webhooks/${encodeURIComponent(hook.id)}`);
-                        if (selected === hook.id) setSelected(null);
-                        await reloadCatalog();
-                        setNotice({ kind: 'ok', text: t('webhookDeleted') });
-                      } catch (error) {
-                        setNotice({ kind: 'error', text: errorText(error) });
-                      }
-                    }}
-                  >
-                    <p>{t('deleteWebhookWhat', { url: hook.url })}</p>
-                  </ConfirmButton>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableRegion>
+      <DataTable
+        label={t('webhookEndpoints')}
+        caption={t('webhookEndpoints')}
+        columns={[t('webhookUrl'), t('webhookEvents'), t('status'), t('actions')]}
+        empty={t('noWebhooks')}
+        items={webhooks}
+        row={(hook) => (
+          <tr key={hook.id}>
+            <th scope="row">{hook.url}</th>
+            <td>{Array.isArray(hook.events) ? hook.events.join(', ') : t('allEvents')}</td>
+            <td>{hook.paused ? t('webhookPausedByFailures') : hook.active ? t('webhookActive') : t('webhookPaused')}</td>
+            <td className="actions">
+              <button type="button" onClick={() => setSelected(hook.id)} aria-pressed={selected === hook.id}>
+                {t('deliveriesOf', { url: hook.url })}
+              </button>
+              <button
+                type="button"
+                onClick={async () => {
+                  setEditing(await api.get<WebhookDoc>(`/webhooks/${encodeURIComponent(hook.id)}`));
+                }}
+              >
+                {t('editOf', { url: hook.url })}
+              </button>
+              <button
+                type="button"
+                onClick={() =>
+                  hook.active && !hook.paused
+                    ? change(hook.id, { active: false }, t('webhookPausedNotice'))
+                    : change(hook.id, { active: true, paused: false }, t('webhookResumedNotice'))
+                }
+              >
+                {hook.active && !hook.paused ? t('pauseOf', { url: hook.url }) : t('resumeOf', { url: hook.url })}
+              </button>
+              <ConfirmButton
+                danger
+                label={t('deleteOf', { url: hook.url })}
+                title={t('deleteWebhookTitle')}
+                confirmLabel={t('delete')}
+                onConfirm={async () => {
+                  try {
+                    await api.send('DELETE', `/webhooks/${encodeURIComponent(hook.id)}`);
+                    if (selected === hook.id) setSelected(null);
+                    await reloadCatalog();
+                    setNotice({ kind: 'ok', text: t('webhookDeleted') });
+                  } catch (error) {
+                    setNotice({ kind: 'error', text: errorText(error) });
+                  }
+                }}
+              >
+                <p>{t('deleteWebhookWhat', { url: hook.url })}</p>
+              </ConfirmButton>
+            </td>
+          </tr>
+        )}
+      />
       <WebhookForm
         key={editing?.id ?? 'new'}
         editing={editing}

@@ -51,9 +51,9 @@ const limit = v.optional(
   '100',
 );
 
-const unknownParameter = 'is not a parameter of this call';
+export const UNKNOWN_PARAMETER = 'is not a parameter of this call';
 
-export const listQuery = v.strictObject({ ...filterEntries, limit, cursor: v.optional(v.string()) }, unknownParameter);
+export const listQuery = v.strictObject({ ...filterEntries, limit, cursor: v.optional(v.string()) }, UNKNOWN_PARAMETER);
 export type ListQuery = v.InferOutput<typeof listQuery>;
 
 export const exportQuery = v.strictObject(
@@ -63,7 +63,7 @@ export const exportQuery = v.strictObject(
     format: v.pipe(v.optional(v.string(), ''), v.picklist(['csv', 'ndjson'], 'format must be csv or ndjson')),
     bom: v.optional(v.picklist(['0', '1'], 'bom must be 0 or 1'), '0'),
   },
-  unknownParameter,
+  UNKNOWN_PARAMETER,
 );
 export type ExportQuery = v.InferOutput<typeof exportQuery>;
 

@@ -4,6 +4,7 @@
  *   GET /admin/v1/{kind}?filters&limit&cursor      a page, newest first: {items, next_cursor}
  *   GET /admin/v1/{kind}/export?filters&format&bom  every matching row, streamed as CSV or NDJSON
  *   GET /admin/v1/contacts/{id}                    one contact with its activity in time order
+ *   GET /admin/v1/orders/totals?filters            the filter's orders summed per currency and status (./totals.ts)
  * Kinds: contacts, submissions, appointments, orders.
  */
 import type { Context, Hono } from 'hono';
@@ -15,10 +16,12 @@ import { decodeCursor, encodeCursor } from './cursor';
 import { exportStream } from './export';
 import { checkFilterIds, readPage, shapeContext, whereOf } from './list';
 import { exportQuery, listQuery, type ResultKind } from './query';
+import { mountOrderTotals } from './totals';
 
 const cursorKey = (c: Context<AppEnv>) => signingKey(c.env, 'results-cursor');
 
 export function mountResults(admin: Hono<AppEnv>): void {
+  mountOrderTotals(admin);
   for (const kind of ['contacts', 'submissions', 'appointments', 'orders'] as const satisfies readonly ResultKind[]) {
     admin.get(`/v1/${kind}`, async (c) => {
       const { limit, cursor, ...filters } = parseWith(listQuery, c.req.query());
