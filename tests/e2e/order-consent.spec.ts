@@ -8,7 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { q, sql } from './forms-store';
 import { E2E_PORT, E2E_TOKEN } from './playwright.config';
-import { openSalesPage, visitorEmail } from './support/order-form';
+import { keepVariantA, openSalesPage, visitorEmail } from './support/order-form';
 import { TEST_CARDS, typeCard, useStripeStandIn } from './support/stripe-js';
 
 const ORIGIN = `http://localhost:${E2E_PORT}`;
@@ -51,11 +51,12 @@ test.afterAll(async ({ request }) => {
 });
 
 test.beforeEach(async ({ page }) => {
+  // The boxes are given to pg_sales, split-test variant a of /accelerator.
+  await keepVariantA(page);
   await useStripeStandIn(page);
 });
 
-// Open defect (2026-11-28): failed twice in one whole-suite run after the merges, passed in two others; to be found next.
-test.fixme('the consent box is recorded with the opt-in, and nothing is paid until the terms are accepted', async ({ page }) => {
+test('the consent box is recorded with the opt-in, and nothing is paid until the terms are accepted', async ({ page }) => {
   const email = visitorEmail('terms');
   const payCalls: string[] = [];
   page.on('request', (r) => {

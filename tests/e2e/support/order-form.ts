@@ -7,6 +7,16 @@ export const ORDER_FORM = 'form.ef-order[data-hydrated]';
 export const visitorEmail = (label: string) => `${label}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 
 /**
+ * The demo runs a split test on /accelerator (scripts/demo-data/experiments): a fresh visitor
+ * sees pg_sales or its headline variant pg_sales_b by chance. A spec that changes pg_sales, or
+ * looks for what happened on it (its consent records, its error log), keeps its visitor in
+ * variant a, as the cookie the edge sets keeps a returning visitor there.
+ */
+export async function keepVariantA(page: Page): Promise<void> {
+  await page.context().addCookies([{ name: 'ef_x_exp_accelerator_headline', value: 'a', url: 'http://localhost/' }]);
+}
+
+/**
  * Opens the demo sales page and waits for the order form to hydrate. A two-step form's code
  * loads when the visitor reaches for it (client:interact), so the pointer moves over it.
  */

@@ -4,9 +4,11 @@
  * themselves (extension, count, 50 MB in total) are the shared validation's; as in the
  * seed, too many files or more than 50 MB are refused when chosen, with the alert beside
  * the field ("The field only allows a maximum of N files", "The total size of the attached
- * files cannot be more that 50MB"), and the files chosen before stay.
+ * files cannot be more that 50MB"), and the files chosen before stay. Files chosen in the
+ * server's input before this code arrived (React does not hear that input's change until it
+ * has hydrated it, and drops the event) are taken when it mounts, as if chosen then.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { fillTemplate } from '../../../lib/template';
 import { MAX_TOTAL_UPLOAD_BYTES } from '../../../lib/validation/messages';
 import type { FieldProps } from '../types';
@@ -20,6 +22,7 @@ export default function FileUploadField(p: FieldProps) {
   const units = p.env.strings.ui.sizeUnits.split(',');
   const hintId = `${p.inputId}-hint`;
   const [refused, setRefused] = useState('');
+  const input = useRef<HTMLInputElement>(null);
   const choose = (chosen: File[]) => {
     const next = multiple ? [...p.files, ...chosen] : chosen;
     const tooMany = next.length > limit;
@@ -27,9 +30,17 @@ export default function FileUploadField(p: FieldProps) {
     setRefused(tooMany ? fillTemplate(p.env.strings.messages.fileCount, { limit }) : tooBig ? p.env.strings.messages.totalSize : '');
     if (!tooMany && !tooBig) p.onFiles(next);
   };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the field's code has arrived and hydrated the input.
+  useEffect(() => {
+    const early = input.current;
+    if (!early?.files?.length) return;
+    choose([...early.files]);
+    early.value = '';
+  }, []);
   return (
     <div className="ef-files">
       <input
+        ref={input}
         id={p.inputId}
         name={p.name}
         className="ef-file-input"
