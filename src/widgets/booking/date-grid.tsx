@@ -7,7 +7,7 @@
 // biome-ignore-all lint/a11y/useSemanticElements: a WAI-ARIA grid of divs; a <table> cannot carry role=grid without other warnings, and layout is CSS grid.
 // biome-ignore-all lint/a11y/useFocusableInteractive: rows, headers and empty cells of a grid are not focusable; days use a roving tabindex.
 import { type KeyboardEvent, useEffect, useRef } from 'react';
-import { addDays, addMonths, firstOfMonth, type IsoDate, monthOf, monthWeeks, parts, weekday } from '../../lib/time/calendar-month';
+import { addMonths, firstOfMonth, type IsoDate, monthOf, monthWeeks, moveDay, parts } from '../../lib/time/calendar-month';
 import { fillTemplate } from '../../lib/template';
 import { longDate, monthTitle, weekdayNames } from './format';
 import type { BookingMessages } from './messages';
@@ -27,17 +27,6 @@ export interface DateGridProps {
   onFocus: (date: IsoDate) => void;
   onSelect: (date: IsoDate) => void;
 }
-
-const MOVES: Record<string, (date: IsoDate, startDay: number, shift: boolean) => IsoDate> = {
-  ArrowLeft: (d) => addDays(d, -1),
-  ArrowRight: (d) => addDays(d, 1),
-  ArrowUp: (d) => addDays(d, -7),
-  ArrowDown: (d) => addDays(d, 7),
-  Home: (d, start) => addDays(d, -((weekday(d) - start + 7) % 7)),
-  End: (d, start) => addDays(d, 6 - ((weekday(d) - start + 7) % 7)),
-  PageUp: (d, _s, shift) => addMonths(d, shift ? -12 : -1),
-  PageDown: (d, _s, shift) => addMonths(d, shift ? 12 : 1),
-};
 
 export function DateGrid(props: DateGridProps) {
   const { month, focused, selected, startDay, lang, messages: m } = props;
@@ -66,11 +55,10 @@ export function DateGrid(props: DateGridProps) {
   }, [focused]);
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const move = MOVES[event.key];
-    if (!move) return;
+    const next = moveDay(latest.current, event.key, startDay, event.shiftKey);
+    if (!next) return;
     event.preventDefault();
     wantsFocus.current = true;
-    const next = move(latest.current, startDay, event.shiftKey);
     latest.current = next;
     props.onFocus(next);
   }
