@@ -2,11 +2,12 @@
  * Astro middleware: after a funnel page rendered, store its HTML in the edge cache under
  * the key the page chose (`locals.htmlCacheKey`, see src/serving/html-cache.ts), then add the
  * visitor's attribution cookies (src/serving/attribution.ts) to the answer, never to the
- * copy. Hits never get here: src/worker.ts answers them first (src/serving/edge-hit.ts).
+ * copy, nor an ad visit's query in the step links. Hits never get here: src/worker.ts answers them first (src/serving/edge-hit.ts).
  */
 import { defineMiddleware } from 'astro:middleware';
 import { withAttribution } from './serving/attribution';
-import { edgeCache, storeHtml } from './serving/html-cache';
+import { hasCarriedQuery, withCampaignLinks } from './serving/campaign-links';
+import { cacheableQuery, edgeCache, storeHtml } from './serving/html-cache';
 import { consoleRenderLog } from './tree/log';
 
 export const onRequest = defineMiddleware(async (context, next) => {
@@ -17,6 +18,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
       storeHtml(edgeCache(), key, response.clone()).catch((error) => consoleRenderLog('page-cache.html-store-failed', { key, error: String(error) })),
     );
   }
-  // After the copy was taken: the attribution cookies are the visitor's own, never in a copy.
-  return withAttribution(context.request, response, context.locals.now);
+  // After the copy was taken: the attribution cookies and an ad visit's query in the step
+  // links (./serving/campaign-links.ts) are the visitor's own, never in a copy.
+  const search = context.url.search;
+  const answer = key && hasCarriedQuery(search.slice(1), cacheableQuery(search.slice(1))) ? withCampaignLinks(response, search) : response;
+  return withAttribution(context.request, answer, context.locals.now);
 });

@@ -6,7 +6,7 @@
  * pages without them, and visitors who do not click, pay nothing for it; the scrolling code
  * loads with the page when it has such a button (page-features.ts), else with the click.
  */
-import { carryQuery } from '../lib/query-carry';
+import { carryQuery, STEP_LINK_SELECTOR } from '../lib/query-carry';
 import { type ActionName, isActionName } from '../lib/action-types';
 import { isBusy, setBusy, clearBusy } from './busy';
 import type { FunnelContext } from './context';
@@ -99,7 +99,7 @@ export function runAction(element: HTMLElement, event: MouseEvent, env: ActionEn
 
 /** Rewrites every funnel-step link to carry the page's query string (so hover and new tabs see it too). */
 export function carryQueryToStepLinks(doc: Document, search: string): void {
-  const links = doc.querySelectorAll<HTMLAnchorElement>('a[data-action="go-to-next-funnel-step"][href], a[data-action="go-to-funnel-step"][href]');
+  const links = doc.querySelectorAll<HTMLAnchorElement>(STEP_LINK_SELECTOR);
   for (const link of Array.from(links)) {
     const href = link.getAttribute('href') ?? '#';
     if (href !== '#') link.setAttribute('href', carryQuery(href, search));

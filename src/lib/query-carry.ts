@@ -11,6 +11,9 @@
  */
 export const PREVIEW_TOKEN_PARAM = 'preview_token';
 
+/** The funnel-step links of a page's HTML: the page runtime and the edge carry the query to these. */
+export const STEP_LINK_SELECTOR = 'a[data-action="go-to-next-funnel-step"][href], a[data-action="go-to-funnel-step"][href]';
+
 /** Targets kept as typed: anchors and the tel:, sms: and mailto: schemes. */
 export const KEEP_AS_IS = /^(#|tel:|sms:|mailto:)/i;
 

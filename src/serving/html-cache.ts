@@ -12,6 +12,7 @@
  * or validated and no translator is made. The worker asks here first (src/worker.ts via
  * ./edge-hit.ts), before the Astro adapter, its router and Astro.
  */
+import { hasCarriedQuery, withCampaignLinks } from './campaign-links';
 import { clockBucket } from '../tree/html-clock';
 import { isPageNeutralParam } from '../lib/attribution';
 import { fnv1a } from '../lib/hash';
@@ -273,11 +274,14 @@ export async function answerFromEdge(request: Request, options: EdgeHitOptions, 
   const clock = clockBucket(shape.clock, options.now, route.timeZone ?? undefined);
   const zone = shape.zoned ? (requestTimeZone(request) ?? '') : '';
   const key = htmlCacheKey(page.host, page.path, { version: route.version, lang, clock, zone, query, split: served?.id ?? '' });
+  // An ad visit gets the shared copy with the visit's query carried into its step links, so
+  // it is read unencoded to stream through the rewriter (./campaign-links.ts).
+  const carried = hasCarriedQuery(url.search.slice(1), query);
   const answer = await matchHtml(options.cache, key, {
-    gzip: acceptsGzip(clientAcceptEncoding(request)),
+    gzip: !carried && acceptsGzip(clientAcceptEncoding(request)),
     ifNoneMatch: request.headers.get('if-none-match'),
     waitUntil: options.waitUntil,
   }).catch(() => undefined);
   if (answer && request.method === 'GET') options.answered?.(route, page);
-  return answer;
+  return answer && carried && request.method === 'GET' ? withCampaignLinks(answer, url.search) : answer;
 }

@@ -204,6 +204,23 @@ describe('edge hit', () => {
     expect(await answerFromEdge(new Request('https://hit.test/', { method: 'POST', headers: { 'accept-language': 'de' } }), options(fetched))).toBeUndefined();
   });
 
+  it("carries an ad visit's query into the copy's funnel-step links as it streams out, and leaves the copy and other links as they were", async () => {
+    await kv.put(routeCacheKey('ad.test', '/'), JSON.stringify({ version: '4', language: null, clock: 'none', timeZone: null, storedAt: now }));
+    const html =
+      '<a data-action="go-to-next-funnel-step" href="/next?step=2">Next</a><a data-action="go-to-funnel-step" href="/offer">Offer</a><a href="/terms">Terms</a><a data-action="scroll-to-element" href="#top">Top</a>';
+    await storeHtml(cache, htmlCacheKey('ad.test', '/', { version: '4', lang: 'en' }), new Response(html, { headers: { 'content-type': 'text/html' } }));
+    const visit = (query: string) =>
+      answerFromEdge(new Request(`https://ad.test/${query}`, { headers: { 'accept-language': 'en', 'accept-encoding': 'gzip' } }), options([]));
+    const ad = await visit('?utm_source=spring&gclid=Cj0');
+    expect(ad?.headers.get('content-encoding')).toBeNull();
+    expect(await ad?.text()).toBe(
+      '<a data-action="go-to-next-funnel-step" href="/next?step=2&utm_source=spring&gclid=Cj0">Next</a><a data-action="go-to-funnel-step" href="/offer?utm_source=spring&gclid=Cj0">Offer</a><a href="/terms">Terms</a><a data-action="scroll-to-element" href="#top">Top</a>',
+    );
+    // The next visit with no campaign gets the copy untouched.
+    const plain = await visit('');
+    expect(await new Response(plain?.body?.pipeThrough(new DecompressionStream('gzip'))).text()).toBe(html);
+  });
+
   it('answers gzipped, compressed once, to a client that takes gzip, and plain to one that does not', async () => {
     await kv.put(routeCacheKey('gz.test', '/'), JSON.stringify({ version: '3', language: null, clock: 'none', timeZone: null, storedAt: now }));
     const html = `<!DOCTYPE html><h1>Willkommen</h1>${'<p>Ein Absatz, der sich gut packen lässt.</p>'.repeat(200)}`;
