@@ -84,7 +84,10 @@ test('a survey with a captcha field is sent only with a verified Turnstile token
   const email = uniqueEmail('captcha-survey');
   const asked = siteverify.tokens.length;
   await page.goto(`${worker.origin}/survey/survey_captcha`);
+  // As on the form: the visitor sees the survey ready and the challenge shown before sending.
+  await expect(page.locator('astro-island:not([ssr]) [data-survey-state="idle"]')).toBeVisible();
   await page.getByLabel(/email/i).fill(email);
+  await expect(page.getByLabel('Verify you are human')).toBeVisible();
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Invalid captcha')).toBeVisible();
   await tickChallenge(page);
