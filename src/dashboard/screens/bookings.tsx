@@ -8,7 +8,8 @@ import { query } from '../api';
 import { useDashboard } from '../context';
 import { formatTime } from '../format';
 import type { Page, Person } from '../types';
-import { ConfirmButton, errorText, Notice, PagedTable, Select, useCursors, useLoad, type NoticeText } from '../ui';
+import { ConfirmButton, errorText, Notice, Select, useLoad, type NoticeText } from '../ui';
+import { PagedTable, useCursors } from '../tables';
 import type { ScreenProps } from './index';
 
 interface AppointmentItem {

@@ -2,7 +2,7 @@
 import { useDashboard } from '../context';
 import { percent } from '../format';
 import type { ExperimentStats } from '../stats';
-import { TableRegion } from '../ui';
+import { TableRegion } from '../tables';
 
 export function ExperimentNumbers({ experiment, pageName }: { experiment: ExperimentStats; pageName: (pageId: string) => string }) {
   const { t, lang } = useDashboard();

@@ -9,7 +9,8 @@ import { dayRange, query } from '../api';
 import { useDashboard } from '../context';
 import { formatTime } from '../format';
 import type { Page, Person } from '../types';
-import { DayRangeFields, PagedTable, Select, useCursors, useLoad } from '../ui';
+import { DayRangeFields, Select, useLoad } from '../ui';
+import { PagedTable, useCursors } from '../tables';
 import type { ScreenProps } from './index';
 
 interface ContactItem extends Person {

@@ -8,7 +8,8 @@ import { dayRange, query } from '../api';
 import { useDashboard } from '../context';
 import { formatTime, money } from '../format';
 import type { Page, Person } from '../types';
-import { DataTable, DayRangeFields, LoadState, PagedTable, Select, useCursors, useLoad } from '../ui';
+import { DayRangeFields, LoadState, Select, useLoad } from '../ui';
+import { DataTable, PagedTable, useCursors } from '../tables';
 import type { ScreenProps } from './index';
 
 interface OrderItem {

@@ -1,7 +1,7 @@
 /** Real-visitor web vitals at p75 per page (and variant), from the statistics API. */
 import { useDashboard } from '../context';
 import type { FunnelStats } from '../stats';
-import { TableRegion } from '../ui';
+import { TableRegion } from '../tables';
 
 const ms = (value: number | null) => (value === null ? '–' : `${Math.round(value)} ms`);
 

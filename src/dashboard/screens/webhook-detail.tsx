@@ -7,7 +7,8 @@
 import { useState } from 'react';
 import { useDashboard } from '../context';
 import { formatTime } from '../format';
-import { ActionButton, DataTable, LoadState, Notice, useLoad, type NoticeText } from '../ui';
+import { ActionButton, LoadState, Notice, useLoad, type NoticeText } from '../ui';
+import { DataTable } from '../tables';
 import type { WebhookDoc } from './webhook-form';
 
 interface Delivery {

@@ -5,7 +5,8 @@
  */
 import { useState } from 'react';
 import { useDashboard } from '../context';
-import { ConfirmButton, DataTable, errorText, Notice, type NoticeText } from '../ui';
+import { ConfirmButton, errorText, Notice, type NoticeText } from '../ui';
+import { DataTable } from '../tables';
 import type { ScreenProps } from './index';
 import { WebhookDetail } from './webhook-detail';
 import { type WebhookDoc, WebhookForm } from './webhook-form';
