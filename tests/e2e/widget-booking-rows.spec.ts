@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { bookingDefence, fillContact, firstFreeSlot, ORIGIN, timeAhead, uniqueEmail } from './booking-helpers';
 import { E2E_TOKEN } from './playwright.config';
 
@@ -30,10 +30,39 @@ test("the booking page speaks its provider's language; a language chosen with ?l
   // A visitor's own choice wins over the seller's, and is remembered for a year.
   const chosen = await page.goto('/widget/booking/cal_discovery?lang=fr');
   expect(await chosen?.headerValue('set-cookie')).toMatch(/ef_locale=fr; Max-Age=31536000; Path=\/; SameSite=Lax/);
+  // The page stays in the seller's language; the widget's French interface carries its own lang (requirements ELEMENTS-5).
   await page.goto('/widget/booking/cal_de');
-  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.locator('.ef-booking')).toHaveAttribute('lang', 'fr');
   await page.goto('/widget/booking/cal_discovery');
-  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.locator('.ef-booking')).toHaveAttribute('lang', 'fr');
+  await expect(page.locator('h1.ef-booking-title')).not.toHaveAttribute('lang', /.*/);
+});
+
+test("the booking, provider and cancel pages are in the seller's language, with the interface's parts marked in theirs", async ({ page, request }) => {
+  // The seller's English calendar, read by a German visitor: the document stays English.
+  await page.goto('/widget/booking/cal_discovery?lang=de');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.locator('.ef-booking')).toHaveAttribute('lang', 'de');
+  await expect(page.getByText('Zeitzone', { exact: true })).toBeVisible();
+
+  await page.goto('/widget/appointment/demo-provider?lang=de');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.locator('.ef-provider h2')).toHaveAttribute('lang', 'de');
+  await expect(page.locator('.ef-provider h1')).not.toHaveAttribute('lang', /.*/);
+
+  // The cancel page learns the seller's language from the appointment's calendar, not from Accept-Language.
+  await put('calendar-providers', 'provider_de', { ...demo('calendar-providers/demo-provider.json'), id: 'provider_de', slug: 'provider-de', language: 'de' });
+  await put('calendars', 'cal_de', { ...demo('calendars/cal_discovery.json'), id: 'cal_de', slug: 'discovery-de', providerId: 'provider_de' });
+  const booked = await bookOn(request, 'cal_de');
+  await page.context().clearCookies();
+  await page.goto(`/widget/cancel-booking?event_id=${booked.id}&token=${booked.token}`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.locator('.ef-booking--cancel')).not.toHaveAttribute('lang', /.*/);
+  await page.goto(`/widget/cancel-booking?event_id=${booked.id}&token=${booked.token}&lang=en`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.locator('.ef-booking--cancel')).toHaveAttribute('lang', 'en');
 });
 
 test('widget pages name their icon: no /favicon.ico 404 in the console', async ({ page }) => {
@@ -74,25 +103,31 @@ test("the survey header keeps its room while it loads and is fetched first (no l
   expect(shift).toBe(0);
 });
 
-test('a failed cancel stops loading, keeps the button, and says why', async ({ page, request }) => {
-  const slot = await timeAhead(request, 'cal_discovery', 'UTC', Date.now());
+/** Books the next free time of a calendar through the API: the appointment's id and manage token. */
+async function bookOn(request: APIRequestContext, calendarId: string): Promise<{ id: string; token: string }> {
+  const slot = await timeAhead(request, calendarId, 'UTC', Date.now());
   const body = {
-    calendar_id: 'cal_discovery',
+    calendar_id: calendarId,
     selected_slot: slot,
     selected_timezone: 'UTC',
     first_name: 'Cancel',
     last_name: 'Fails',
     phone: '+12025550111',
-    email: uniqueEmail('cancel-fails'),
-    ...(await bookingDefence(request, 'cal_discovery')),
+    email: uniqueEmail('cancel'),
+    ...(await bookingDefence(request, calendarId)),
   };
   const booked = await request.post(`${ORIGIN}/api/appointment`, { multipart: { formData: JSON.stringify(body) } });
   expect(booked.status()).toBe(200);
   const { id, manage_token } = (await booked.json()) as { id: string; manage_token: string };
+  return { id, token: manage_token };
+}
+
+test('a failed cancel stops loading, keeps the button, and says why', async ({ page, request }) => {
+  const { id, token } = await bookOn(request, 'cal_discovery');
   await page.route('**/appointment/*/cancel', (route) =>
     route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ msg: 'The calendar is busy; please try again.' }) }),
   );
-  await page.goto(`/widget/cancel-booking?event_id=${id}&token=${manage_token}`);
+  await page.goto(`/widget/cancel-booking?event_id=${id}&token=${token}`);
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
   await page.getByLabel(/Reason for cancelling/).fill('Plans changed.');
   const cancel = page.getByRole('button', { name: 'Cancel appointment' });

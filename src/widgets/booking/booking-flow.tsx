@@ -10,6 +10,7 @@ import { redirectTarget } from '../../lib/links';
 import { fillMergeUrl } from '../../lib/merge-fields';
 import { firstOfMonth } from '../../lib/time/calendar-month';
 import { todayIn } from '../../lib/time/today';
+import { partLanguage } from '../../lib/i18n/languages';
 import { guessTimeZone } from '../../lib/time/zones';
 import { type BookedAppointment, type BookingAnswer, bookingRoutes } from '../../schemas/calls/booking-routes';
 import { postBookingComplete, postCloseWindow, redirectTop } from '../embed/protocol';
@@ -48,6 +49,11 @@ type Step =
 /** The zone the widget must show, whatever the browser's: the calendar fixes it, or the event being rescheduled has one; else null. */
 export function givenZone(props: Pick<BookingWidgetProps, 'settings' | 'event'>): string | null {
   return props.settings.fixedZone ?? props.event?.selectedTimezone ?? null;
+}
+
+/** The widget's own `lang`: the interface's, when the page around it is in another (requirements ELEMENTS-5). */
+export function widgetLanguage(props: { lang: string; contentLang?: string | undefined }): string | undefined {
+  return partLanguage(props.lang, props.contentLang ?? props.lang);
 }
 
 const newPicker = (today: string): Picker => ({ month: firstOfMonth(today), focused: today, date: null, slot: null, autoPick: true });
@@ -189,6 +195,7 @@ export function BookingFlow(props: BookingWidgetProps & { initialZone: string })
   return (
     <div
       className="ef-booking"
+      lang={widgetLanguage(props)}
       data-step={step.name}
       // The calendar's event colour (one of the palette of 11) edges the widget; the accent is the seller's ?color.
       style={{ '--ef-event': calendar.eventColor, ...(settings.color ? { '--ef-accent': settings.color } : {}) } as React.CSSProperties}

@@ -9,7 +9,7 @@
  */
 import { startTransition, useEffect, useState } from 'react';
 import { guessTimeZone } from '../../lib/time/zones';
-import { BookingFlow, givenZone } from './booking-flow';
+import { BookingFlow, givenZone, widgetLanguage } from './booking-flow';
 import type { BookingWidgetProps } from './types';
 
 export default function BookingWidget(props: BookingWidgetProps) {
@@ -23,7 +23,7 @@ export default function BookingWidget(props: BookingWidgetProps) {
   }, [zone]);
   if (!zone) {
     return (
-      <div className="ef-booking ef-booking--starting">
+      <div className="ef-booking ef-booking--starting" lang={widgetLanguage(props)}>
         <p className="ef-booking__status" role="status">
           {props.messages.findingSlots}
         </p>

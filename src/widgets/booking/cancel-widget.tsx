@@ -10,12 +10,15 @@ import { fillTemplate } from '../../lib/template';
 import { bookingRoutes } from '../../schemas/calls/booking-routes';
 import { longDate, slotTime, zoneName } from './format';
 import type { BookingMessages } from './messages';
+import { partLanguage } from '../../lib/i18n/languages';
 import { PopupHeader } from './popup-header';
 import { FocusedEnd } from '../end-screen';
 
 export interface CancelWidgetProps {
   messages: BookingMessages;
   lang: string;
+  /** The seller's language, the page's `<html lang>` (requirements ELEMENTS-5). */
+  contentLang?: string;
   use24h: boolean;
   popup: boolean;
   appointment: { id: string; token: string; startTime: string; endTime: string; zone: string; cancelled: boolean; calendarName: string };
@@ -23,7 +26,7 @@ export interface CancelWidgetProps {
 
 type Stage = 'reason' | 'cancelled' | 'thanks';
 
-export default function CancelWidget({ messages: m, lang, use24h, popup, appointment }: CancelWidgetProps) {
+export default function CancelWidget({ messages: m, lang, contentLang, use24h, popup, appointment }: CancelWidgetProps) {
   const id = useId();
   const [stage, setStage] = useState<Stage>(appointment.cancelled ? 'cancelled' : 'reason');
   const [reason, setReason] = useState('');
@@ -48,7 +51,7 @@ export default function CancelWidget({ messages: m, lang, use24h, popup, appoint
   }
 
   return (
-    <div className="ef-booking ef-booking--cancel" data-stage={stage}>
+    <div className="ef-booking ef-booking--cancel" data-stage={stage} lang={partLanguage(lang, contentLang ?? lang)}>
       {popup && <PopupHeader title={stage === 'thanks' ? m.popupThankYou : m.cancelTitle} messages={m} onClose={() => postCloseWindow()} />}
       {stage === 'reason' && (
         <section className="ef-booking__note" aria-labelledby={`${id}-title`}>

@@ -6,6 +6,7 @@
 import type { TFunction } from 'i18next';
 import * as v from 'valibot';
 import { formatMoney, toMinorUnits } from '../../lib/currency';
+import { contentLanguage } from '../../lib/i18n/languages';
 import { firstOfMonth, monthRange } from '../../lib/time/calendar-month';
 import { todayIn } from '../../lib/time/today';
 import type { ApiFetch } from '../../platform/client';
@@ -165,6 +166,7 @@ export async function loadBookingWidget(
 ): Promise<Loaded<BookingWidgetProps>> {
   const { query } = input;
   let { t, lang } = input;
+  let contentLang: string | undefined;
   if (input.ids.length === 0) return { ok: false, status: 404, msg: 'Calendar Id not found' };
   const data = await getJson(api, callPath(bookingRoutes.widgetData, undefined, { calendar: input.ids.join(',') }));
   if (!data.ok) return data;
@@ -173,7 +175,9 @@ export async function loadBookingWidget(
   if (entries.length === 0) return { ok: false, status: 404, msg: t('booking:cannotFindCalendar'), inWidget: true };
   if (input.translate) {
     const seller = entries[0] as Loose;
-    ({ t, lang } = input.translate(str(seller.calendarProvider?.language) || str(seller.language) || undefined));
+    const sellerLanguage = str(seller.calendarProvider?.language) || str(seller.language) || undefined;
+    ({ t, lang } = input.translate(sellerLanguage));
+    contentLang = contentLanguage(sellerLanguage);
   }
   let event: RescheduleEvent | null = null;
   if (query.eventId) {
@@ -188,6 +192,7 @@ export async function loadBookingWidget(
     ok: true,
     value: {
       lang,
+      ...(contentLang ? { contentLang } : {}),
       messages: bookingMessages(t),
       formStrings: formStrings(t),
       calendars: entries.map((e) => toBookingCalendar(e.calendar, str(e.country, 'US'), t, lang)),

@@ -3,7 +3,7 @@
  * status is set before anything streams): the translator, and the widget's props or the
  * error to show. The API client is the request's (`Astro.locals.api`).
  */
-import type { Translator } from '../../lib/i18n';
+import { contentLanguage, type Translator } from '../../lib/i18n';
 import { reportError } from '../../lib/report-error';
 import { localeCookie, widgetTranslator } from '../locale-cookie';
 import type { ApiFetch } from '../../platform/client';
@@ -43,8 +43,8 @@ export async function bookingPageData(api: ApiFetch, request: Request, url: URL,
 }
 
 export async function cancelPageData(api: ApiFetch, request: Request, url: URL): Promise<PageData<CancelWidgetProps>> {
-  const translator = widgetTranslator(request);
-  const { t } = translator;
+  let translator = widgetTranslator(request);
+  let { t } = translator;
   const query = readBookingQuery(url.searchParams);
   if (!query.eventId) return { translator, loaded: { ok: false, status: 404, msg: t('booking:appointmentIdNotFound') } };
   const event = await loadEvent(api, query.eventId, query.token, t);
@@ -52,9 +52,13 @@ export async function cancelPageData(api: ApiFetch, request: Request, url: URL):
   const res = await api(callPath(bookingRoutes.widgetData, undefined, { calendar: event.value.calendarId }));
   const data = (await res.json().catch(() => ({}))) as Record<
     string,
-    { calendar?: { name?: string }; calendarProvider?: { use24hFormat?: boolean } } | undefined
+    { calendar?: { name?: string }; calendarProvider?: { use24hFormat?: boolean; language?: string }; language?: string } | undefined
   >;
   const entry = data[event.value.calendarId];
+  // Once the calendar is known the page speaks its seller's language (the provider's, else the location's), as the booking page does.
+  const sellerLanguage = entry?.calendarProvider?.language || entry?.language || undefined;
+  translator = widgetTranslator(request, sellerLanguage);
+  ({ t } = translator);
   const e = event.value;
   return {
     translator,
@@ -63,6 +67,7 @@ export async function cancelPageData(api: ApiFetch, request: Request, url: URL):
       value: {
         messages: bookingMessages(t),
         lang: translator.lang,
+        contentLang: contentLanguage(sellerLanguage),
         use24h: query.use24h ?? Boolean(entry?.calendarProvider?.use24hFormat),
         popup: query.popup,
         appointment: {

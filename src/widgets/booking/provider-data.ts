@@ -2,7 +2,7 @@
  * The provider and service pages of /widget/appointment (requirements WIDGET-ROUTES): which page a path
  * names, and the provider's services as the list shows them.
  */
-import type { Translator } from '../../lib/i18n';
+import { contentLanguage, type Translator } from '../../lib/i18n';
 import { eventColorOf } from '../../schemas/calendar';
 import { widgetTranslator } from '../locale-cookie';
 import type { Loaded } from './load';
@@ -28,6 +28,8 @@ export interface ProviderView {
   name: string;
   description: string;
   services: ServiceItem[];
+  /** The language the provider wrote its page in: the page's `<html lang>` (requirements ELEMENTS-5). */
+  contentLang: string;
 }
 
 /** Cuts text at `limit` characters (code points, so no emoji is split), with an ellipsis. */
@@ -58,7 +60,8 @@ export async function providerPageData(
   if (!answer.ok) return { translator, loaded: answer };
   const provider = answer.value.calendarProvider as Loose;
   // The provider's page speaks its language (issue 31), unless the visitor chose one.
-  translator = widgetTranslator(request, typeof provider.language === 'string' ? provider.language : undefined);
+  const language = typeof provider.language === 'string' ? provider.language : undefined;
+  translator = widgetTranslator(request, language);
   const keep = new URLSearchParams(
     [...url.searchParams].filter(([k]) => ['lang', 'use24hFormat', 'color', 'notrack', 'redirect', 'use_id_instead_of_slug'].includes(k)),
   );
@@ -78,6 +81,7 @@ export async function providerPageData(
         name: String(provider.calendar_provider_name || provider.name || ''),
         description: cut(String(provider.calendar_provider_description ?? ''), PROVIDER_DESCRIPTION_LIMIT),
         services,
+        contentLang: contentLanguage(language),
       },
     },
   };

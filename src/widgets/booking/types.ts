@@ -64,7 +64,10 @@ export interface RescheduleEvent {
 }
 
 export interface BookingWidgetProps {
+  /** The interface's language. */
   lang: string;
+  /** The seller's content language (the page's `<html lang>`): the widget carries `lang` when the interface speaks another (requirements ELEMENTS-5). */
+  contentLang?: string;
   messages: BookingMessages;
   /** The form engine's strings (labels, validation messages) for the contact step. */
   formStrings: FormStringsDiff;
