@@ -162,6 +162,8 @@ export const calendarDocument = v.looseObject({
   /** Visitors pick the member themselves (when the page's link names none). */
   allow_member_choice: flag(),
   stripe: v.optional(v.nullable(calendarStripe), null),
+  /** Bookings are confirmed at once (true) or are requests the office confirms (false): the widget then says it will be in touch (requirements PAGE-ERRORS-8). */
+  auto_confirm: flag(true),
   sticky_contact: flag(),
   pixel_id: str(),
   code_block: str(),

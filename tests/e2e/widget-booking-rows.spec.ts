@@ -249,3 +249,21 @@ test("step 2 wears the calendar form's own width, style and button colours, not 
   const results = await new AxeBuilder({ page }).include('.ef-booking').analyze();
   expect(results.violations.map((v) => v.id)).toEqual([]);
 });
+
+test('a calendar whose bookings are requests says the office will confirm, naming its phone (the demo studio visit)', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/widget/booking/cal_studio_visit');
+  const widget = page.locator('.ef-booking').first();
+  await expect(widget.getByRole('grid')).toHaveAttribute('aria-busy', 'false');
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await (await firstFreeSlot(widget)).click();
+  await widget.getByRole('button', { name: /^Select time/ }).click();
+  await fillContact(widget, { first: 'Rita', last: 'Quest', phone: '+1 617 555 0100', email: uniqueEmail('request') });
+  await widget.getByRole('button', { name: /book/i }).click();
+  const text = 'We will contact you shortly to confirm your request. Please call our office at +1 617 555 0142 if you have any questions.';
+  await expect(widget.getByRole('heading', { name: 'Appointment requested' })).toBeVisible();
+  await expect(widget.getByTestId('request-note')).toHaveText(text);
+  await widget.getByRole('button', { name: 'Skip' }).click();
+  await expect(widget.getByRole('heading', { name: 'Appointment requested' })).toBeVisible();
+  await expect(widget.getByTestId('request-note')).toHaveText(text);
+});

@@ -278,6 +278,7 @@ export function BookingFlow(props: BookingWidgetProps & { initialZone: string })
           messages={m}
           appointmentId={step.appointment.id}
           token={step.token}
+          calendar={calendar}
           onDone={() => setStep({ name: 'done', appointment: step.appointment, token: step.token, rescheduled: false })}
         />
       )}

@@ -4,6 +4,7 @@ import { appointmentLinks } from '../../lib/appointment-links';
 import { fillTemplate } from '../../lib/template';
 import { longDate, slotTime, zoneName } from './format';
 import type { BookingMessages } from './messages';
+import { bookedTitle, RequestNote } from './request-note';
 import type { BookedAppointment } from '../../schemas/calls/booking-routes';
 import type { BookingCalendar } from './types';
 
@@ -33,8 +34,9 @@ export function Confirmation({ messages: m, lang, use24h, origin, calendar, appo
         ✓
       </div>
       <h2 id="ef-booking-done" ref={heading} tabIndex={-1}>
-        {rescheduled ? m.rescheduled : m.scheduled}
+        {bookedTitle(m, calendar, rescheduled)}
       </h2>
+      {!rescheduled && <RequestNote messages={m} calendar={calendar} />}
       {calendar.thanksMessage && <p>{calendar.thanksMessage}</p>}
       <dl className="ef-booking__facts">
         <dt>{m.when}</dt>

@@ -34,7 +34,7 @@ async function getJson(api: ApiFetch, path: string): Promise<Loaded<Loose>> {
 const str = (x: unknown, fallback = ''): string => (typeof x === 'string' ? x : fallback);
 
 /** A calendar of widget_data or services as the island needs it. */
-export function toBookingCalendar(raw: Loose, country: string, t: TFunction, lang: string): BookingCalendar {
+export function toBookingCalendar(raw: Loose, office: { country: string; phone?: string; email?: string }, t: TFunction, lang: string): BookingCalendar {
   const form: FormBody = v.parse(formBody, raw.form ?? { fields: [] });
   const stripe = raw.stripe as Loose | null;
   const paid = stripe && Number(stripe.amount) > 0;
@@ -60,7 +60,8 @@ export function toBookingCalendar(raw: Loose, country: string, t: TFunction, lan
     thanksMessage: str(
       raw.form_submit_type === 'thanks_message' ? raw.form_submit_thanks_message || raw.thanks_message : raw.thanks_message || raw.form_submit_thanks_message,
     ),
-    country,
+    requestContact: raw.auto_confirm === false ? office.phone || office.email || '' : null,
+    country: office.country,
     team: teamOf(raw),
   };
 }
@@ -195,7 +196,7 @@ export async function loadBookingWidget(
       ...(contentLang ? { contentLang } : {}),
       messages: bookingMessages(t),
       formStrings: formStrings(t),
-      calendars: entries.map((e) => toBookingCalendar(e.calendar, str(e.country, 'US'), t, lang)),
+      calendars: entries.map((e) => toBookingCalendar(e.calendar, { country: str(e.country, 'US'), phone: str(e.phone), email: str(e.email) }, t, lang)),
       settings: settingsOf(first.calendarProvider ?? null, str(first.timezone, 'UTC'), query, input.inline ?? false, input.turnstileSiteKey ?? ''),
       event,
       origin: input.origin,

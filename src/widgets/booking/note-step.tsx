@@ -3,6 +3,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { callApi, refusalText } from '../../client/api';
 import { bookingRoutes } from '../../schemas/calls/booking-routes';
 import type { BookingMessages } from './messages';
+import { bookedTitle, RequestNote } from './request-note';
+import type { BookingCalendar } from './types';
 
 export interface NoteStepProps {
   messages: BookingMessages;
@@ -10,9 +12,10 @@ export interface NoteStepProps {
   /** The appointment's manage token, from the booking's answer. */
   token: string;
   onDone: () => void;
+  calendar: Pick<BookingCalendar, 'requestContact'>;
 }
 
-export function NoteStep({ messages: m, appointmentId, token, onDone }: NoteStepProps) {
+export function NoteStep({ messages: m, appointmentId, token, onDone, calendar }: NoteStepProps) {
   const id = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const [note, setNote] = useState('');
@@ -32,8 +35,9 @@ export function NoteStep({ messages: m, appointmentId, token, onDone }: NoteStep
   return (
     <section className="ef-booking__note" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} ref={heading} tabIndex={-1}>
-        {m.scheduled}
+        {bookedTitle(m, calendar)}
       </h2>
+      <RequestNote messages={m} calendar={calendar} />
       <label htmlFor={`${id}-note`}>{m.additionalInfo}</label>
       <textarea
         id={`${id}-note`}

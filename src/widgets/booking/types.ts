@@ -27,6 +27,8 @@ export interface BookingCalendar {
   /** Remember the visitor's contact per location and prefill it next time. */
   stickyContact: boolean;
   thanksMessage: string;
+  /** Null when bookings are confirmed at once; else they are requests, and this is the office's contact (its phone, else its email; '' when it has none). */
+  requestContact: string | null;
   /** The location's country: phone numbers are read in it. */
   country: string;
   /** A team calendar's members, and whether visitors choose one themselves; null for a single host. */
