@@ -96,3 +96,25 @@ test('a survey element renders from its fresh copy in extra.surveyData, and a st
   await expect(page.locator('#survey_stale')).toContainText('Which best describes you?');
   await expect(page.locator('#survey_stale')).not.toContainText('An old question');
 });
+
+test('a calendar element renders from its fresh copy in extra.calendarData with no call for the calendar, and a stale copy is fetched again', async ({
+  page,
+}) => {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (/\/appointment\/(widget_data|services)/.test(path)) asked.push(path);
+  });
+  await openRules(page);
+  const fresh = page.locator('#calendar_fresh .ef-booking');
+  const stale = page.locator('#calendar_stale .ef-booking');
+  await fresh.scrollIntoViewIfNeeded();
+  // The fresh copy's own event colour edges the widget: the page was rendered from the copy.
+  await expect(fresh).toHaveAttribute('data-event-color', '#D50000');
+  await stale.scrollIntoViewIfNeeded();
+  // The stale copy (older than the calendar's last change, as get_page answers it) is not used: the calendar's own colour is.
+  await expect(stale).toHaveAttribute('data-event-color', '#8E24AA');
+  await expect(fresh.getByRole('grid')).toHaveAttribute('aria-busy', 'false');
+  // Neither asked the browser to fetch the calendar: the page carried it.
+  expect(asked).toEqual([]);
+});

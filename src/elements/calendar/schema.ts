@@ -10,6 +10,8 @@ export const extraSchema = v.looseObject({
   calendarId: v.optional(v.union([v.string(), v.looseObject({ id: str(), is_provider: flag(), providerId: str() })]), ''),
   is_provider: flag(),
   providerId: str(),
+  /** The builder's copy of the calendar's widget_data entry, with the time it was copied (`updatedAt`, ms): rendered from while fresh (src/widgets/booking/load.ts calendarFromCopy). */
+  calendarData: v.optional(v.unknown()),
 });
 export type CalendarExtra = v.InferOutput<typeof extraSchema>;
 

@@ -1,37 +1,32 @@
 /**
- * A survey element may carry the builder's copy of its survey (`extra.surveyData`,
- * requirements PAGE-DATA-8), which the page renders from without asking for the survey
- * again. get_page answers, beside the page, when each such survey last changed
- * (`widgetVersions.surveys`: id → updated_at, ms), read in the query get_page makes anyway:
- * a copy older than that is stale and the renderer fetches the survey instead
- * (src/widgets/survey/server.ts surveyFromCopy).
+ * When each widget a page's elements carry a copy of last changed (requirements
+ * PAGE-DATA-8, src/lib/widget-copies.ts), answered by get_page as `widgetVersions`. A
+ * survey changes with its row; a calendar's widget_data entry also with its provider, its
+ * form and its location, so the latest of those counts.
  */
+import { type CopiedWidget, copiedIds, type WidgetVersions } from '../../lib/widget-copies';
 
-export interface WidgetVersions {
-  surveys: Record<string, number>;
-}
+const QUERIES: Record<CopiedWidget, (marks: string) => string> = {
+  surveys: (marks) => `SELECT id, updated_at FROM surveys WHERE id IN (${marks})`,
+  calendars: (marks) =>
+    `SELECT c.id, max(c.updated_at, ifnull(p.updated_at, 0), ifnull(f.updated_at, 0), ifnull(l.updated_at, 0)) AS updated_at
+     FROM calendars c LEFT JOIN calendar_providers p ON p.id = c.provider_id LEFT JOIN forms f ON f.id = c.form_id
+     LEFT JOIN locations l ON l.id = c.location_id WHERE c.id IN (${marks})`,
+};
 
-const SURVEY_METAS = new Set(['survey']);
-
-/** The ids of the surveys the document's elements carry a copy of. */
-export function copiedSurveyIds(document: Readonly<Record<string, unknown>>): string[] {
-  const elements = Array.isArray(document.elements) ? document.elements : [];
-  const ids = new Set<string>();
-  for (const element of elements as { meta?: unknown; extra?: { surveyId?: unknown; surveyData?: unknown } }[]) {
-    if (!SURVEY_METAS.has(String(element?.meta)) || !element.extra?.surveyData || typeof element.extra.surveyData !== 'object') continue;
-    const id = typeof element.extra.surveyId === 'string' ? element.extra.surveyId.trim() : '';
-    if (id) ids.add(id);
-  }
-  return [...ids].slice(0, 50);
-}
-
-/** When each copied survey last changed; null when the document carries no copy. */
+/** When each copied widget last changed; null when the document carries no copy. */
 export async function copiedWidgetVersions(db: D1Database, document: Readonly<Record<string, unknown>>): Promise<WidgetVersions | null> {
-  const ids = copiedSurveyIds(document);
-  if (ids.length === 0) return null;
-  const rows = await db
-    .prepare(`SELECT id, updated_at FROM surveys WHERE id IN (${ids.map(() => '?').join(', ')})`)
-    .bind(...ids)
-    .all<{ id: string; updated_at: number }>();
-  return { surveys: Object.fromEntries(rows.results.map((row) => [row.id, row.updated_at])) };
+  const versions: WidgetVersions = { surveys: {}, calendars: {} };
+  let any = false;
+  for (const kind of Object.keys(QUERIES) as CopiedWidget[]) {
+    const ids = copiedIds(document, kind);
+    if (ids.length === 0) continue;
+    any = true;
+    const rows = await db
+      .prepare(QUERIES[kind](ids.map(() => '?').join(', ')))
+      .bind(...ids)
+      .all<{ id: string; updated_at: number }>();
+    versions[kind] = Object.fromEntries(rows.results.map((row) => [row.id, row.updated_at]));
+  }
+  return any ? versions : null;
 }

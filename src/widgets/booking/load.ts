@@ -9,6 +9,7 @@ import { formatMoney, toMinorUnits } from '../../lib/currency';
 import { contentLanguage } from '../../lib/i18n/languages';
 import { firstOfMonth, monthRange } from '../../lib/time/calendar-month';
 import { todayIn } from '../../lib/time/today';
+import { freshCopy } from '../../lib/widget-copies';
 import type { ApiFetch } from '../../platform/client';
 import { bookingRoutes, type FreeSlots, freeSlotsFor } from '../../schemas/calls/booking-routes';
 import { callPath } from '../../schemas/calls/define-call';
@@ -161,6 +162,8 @@ export async function loadBookingWidget(
     origin: string;
     inline?: boolean;
     turnstileSiteKey?: string;
+    /** A calendar element's fresh copy of its one calendar's widget_data entry (calendarFromCopy): no call for it. */
+    copied?: Loose | null;
     /** On the booking pages: the translator of the seller's language (the provider's, else the location's), once it is known. */
     translate?: (sellerLanguage: string | undefined) => { t: TFunction; lang: string };
   },
@@ -169,7 +172,9 @@ export async function loadBookingWidget(
   let { t, lang } = input;
   let contentLang: string | undefined;
   if (input.ids.length === 0) return { ok: false, status: 404, msg: 'Calendar Id not found' };
-  const data = await getJson(api, callPath(bookingRoutes.widgetData, undefined, { calendar: input.ids.join(',') }));
+  const data = input.copied
+    ? { ok: true as const, value: { [input.ids[0] as string]: input.copied } }
+    : await getJson(api, callPath(bookingRoutes.widgetData, undefined, { calendar: input.ids.join(',') }));
   if (!data.ok) return data;
   const entries = input.ids.map((id) => data.value[id] as Loose | undefined).filter((e): e is Loose => !!e?.calendar);
   // Widget data with no calendars: step 4 with the "cannot find calendar" message (requirements WIDGET-ERRORS).
@@ -203,6 +208,17 @@ export async function loadBookingWidget(
       codeBlock: str(first.calendar.code_block),
     },
   };
+}
+
+/**
+ * The widget_data entry a calendar element carries a copy of (`extra.calendarData`,
+ * requirements PAGE-DATA-8), when the copy is fresh (src/lib/widget-copies.ts), of this
+ * calendar, and its form reads as one. Else null: the entry is fetched.
+ */
+export function calendarFromCopy(calendarId: string, copy: unknown, page: { widgetVersions?: unknown }): Loose | null {
+  const fresh = calendarId ? freshCopy('calendars', calendarId, copy, page) : null;
+  const calendar = fresh?.calendar as Loose | undefined;
+  return calendar && calendar.id === calendarId && v.is(formBody, calendar.form ?? { fields: [] }) ? fresh : null;
 }
 
 /** The calendars a funnel page's calendar element offers: its calendar, or its provider's services. */

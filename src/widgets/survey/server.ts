@@ -6,6 +6,7 @@
 import * as v from 'valibot';
 import { contentLanguage, type Translator } from '../../lib/i18n';
 import { todayIn } from '../../lib/time/today';
+import { freshCopy } from '../../lib/widget-copies';
 import type { ApiFetch } from '../../platform/client';
 import { callPath } from '../../schemas/calls/define-call';
 import { surveysRoutes } from '../../schemas/calls/surveys-routes';
@@ -45,18 +46,14 @@ export async function loadSurvey(api: ApiFetch, id: string): Promise<LoadedSurve
 }
 
 /**
- * The survey an element carries a copy of (requirements PAGE-DATA-8), when the copy is of
- * this survey, reads as one, and is fresh: its `updatedAt` is not older than when the
- * survey last changed, as get_page answered it (`widgetVersions.surveys`,
- * src/platform/services/widget-copies.ts). Else null: the survey is fetched.
+ * The survey an element carries a copy of (requirements PAGE-DATA-8), when the copy is
+ * fresh (src/lib/widget-copies.ts), of this survey, and reads as one. Else null: the survey
+ * is fetched.
  */
 export function surveyFromCopy(surveyId: string, copy: unknown, page: { widgetVersions?: unknown; location?: unknown }): LoadedSurvey | null {
-  if (!copy || typeof copy !== 'object') return null;
-  const versions = (page.widgetVersions as { surveys?: Record<string, unknown> } | undefined)?.surveys ?? {};
-  const changed = versions[surveyId];
-  const copied = (copy as { updatedAt?: unknown }).updatedAt;
-  if (typeof changed !== 'number' || typeof copied !== 'number' || copied < changed) return null;
-  const doc = v.safeParse(surveyDocument, copy);
+  const fresh = freshCopy('surveys', surveyId, copy, page);
+  if (!fresh) return null;
+  const doc = v.safeParse(surveyDocument, fresh);
   if (!doc.success || doc.output.id !== surveyId) return null;
   const location = v.safeParse(locationOf, page.location ?? {});
   return { ok: true, doc: doc.output, location: location.success ? location.output : FALLBACK_LOCATION };
