@@ -17,6 +17,7 @@ import { flagMobile } from './mobile';
 import { prefetchNextStep, reloadFromBackForwardCache, reloadOnChunkError } from './navigation';
 import { loadHashReapply, loadMergeFields, loadNavMenus, loadPopups, loadScrolling } from './page-features';
 import { startTracking } from './tracking';
+import { isSpeedTest } from '../lib/tracking/speed-test';
 
 /** Starts every part of the runtime on a document. */
 export function startPageRuntime(doc: Document, win: Window): void {
@@ -28,6 +29,11 @@ export function startPageRuntime(doc: Document, win: Window): void {
   reloadFromBackForwardCache(win);
   flagMobile(doc, win);
   const context = readFunnelContext(doc);
+  // The funnel state's speedTest flag: a page-speed tool's load is not a visit, so nothing of it is tracked.
+  if (isSpeedTest(win.navigator.userAgent)) {
+    root.dataset.speedTest = '';
+    context.notrack = true;
+  }
   const features: Promise<unknown>[] = [];
   const popups = loadPopups(doc, win, features);
   const env = { doc, win, context, popups };

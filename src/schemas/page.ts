@@ -120,6 +120,9 @@ export const pageDocument = v.looseObject({
   funnelName: v.optional(v.string()),
   funnelSteps: v.optional(v.array(funnelStepRef)),
   version: v.optional(v.union([v.number(), v.string()])),
+  // The visitor's, not the page's (requirements PAGE-DATA-2): set in the browser by the page
+  // runtime (`data-speed-test`, src/lib/tracking/speed-test.ts; `data-mobile`,
+  // src/client/mobile.ts), as the page's copy is shared. A stored value is kept and not read.
   speedTest: v.optional(v.boolean()),
   mobileDevice: v.optional(v.boolean()),
 });

@@ -67,6 +67,34 @@ test('with notrack the page sends nothing, sets no fingerprint and starts no pix
   expect(await pixelCalls(page)).toBeNull();
 });
 
+test.describe('measured by a page-speed tool (the funnel state’s speedTest flag)', () => {
+  // PageSpeed Insights' desktop agent: Chrome with "Chrome-Lighthouse" at its end.
+  test.use({
+    userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36 Chrome-Lighthouse',
+  });
+
+  test('the load is not a visit: the page works, and sends nothing, sets no fingerprint and starts no pixel', async ({ context, page }) => {
+    const sent = await recordTracking(page);
+    await openFixture(page, '/runtime');
+    await runtimeSettled(page);
+    await expect(page.locator('html')).toHaveAttribute('data-speed-test', '');
+    expect(sent).toEqual([]);
+    expect((await context.cookies(FIXTURE)).some((cookie) => cookie.name === 'fingerprint')).toBe(false);
+    expect(await pixelCalls(page)).toBeNull();
+  });
+});
+
+test('the mobileDevice flag: a screen at most 767 px wide is mobile, kept in step when the window changes', async ({ page }) => {
+  await page.setViewportSize({ width: 767, height: 800 });
+  await openFixture(page, '/runtime');
+  await expect(page.locator('html')).toHaveAttribute('data-mobile', '');
+  await expect(page.locator('html')).not.toHaveAttribute('data-speed-test', /.*/);
+  await page.setViewportSize({ width: 768, height: 800 });
+  await expect(page.locator('html')).not.toHaveAttribute('data-mobile', /.*/);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.locator('html')).toHaveAttribute('data-mobile', '');
+});
+
 test('an invalid fingerprint cookie is replaced, and the page_view event reports the old one', async ({ context, page }) => {
   await context.addCookies([{ name: 'fingerprint', value: 'legacy-value', url: FIXTURE }]);
   const sent = await recordTracking(page);
