@@ -10,6 +10,7 @@ import { decodeTouch, encodeTouch, FIRST_TOUCH_COOKIE, LAST_TOUCH_COOKIE, nextTo
 import { parseCookies, serializeCookie } from '../lib/tracking/cookies';
 import { readPageRequest } from './page-request';
 import { isAdminPath } from '../platform/admin/session';
+import { withVisitorCookies } from './answer-headers';
 
 /** Answers that are a page a visitor sees: HTML, or its 304 revalidation. */
 function isPageAnswer(request: Request, response: Response): boolean {
@@ -36,17 +37,8 @@ export function attributionCookies(request: Request, now: number, url = new URL(
   return out;
 }
 
-/**
- * `response` with the view's attribution cookies appended, or itself when there are none.
- * An answer that sets a cookie is private to its visitor: no shared cache may keep it.
- */
+/** `response` with the view's attribution cookies appended, or itself when there are none (./answer-headers.ts). */
 export function withAttribution(request: Request, response: Response, now: number, url?: URL): Response {
   if (!isPageAnswer(request, response)) return response;
-  const cookies = attributionCookies(request, now, url);
-  if (cookies.length === 0) return response;
-  const answer = new Response(response.body, response);
-  for (const cookie of cookies) answer.headers.append('set-cookie', cookie);
-  const control = answer.headers.get('cache-control');
-  if (control?.includes('public')) answer.headers.set('cache-control', control.replace('public', 'private'));
-  return answer;
+  return withVisitorCookies(response, attributionCookies(request, now, url));
 }

@@ -15,8 +15,19 @@ export const BAD_HOST = 'The Host header is not a valid host name.';
 
 const HOST_PORT = /^(\[[0-9A-Fa-f:.]{2,45}\]|[^:]*)(?::(\d{1,5}))?$/;
 
+/** Hosts found valid lately: a site's visitors send the same few, and the schema check runs on every request. */
+const validHosts = new Set<string>();
+
 /** Whether `host` is a host name or bracketed IPv6 address, with an optional port. */
 export function isValidHost(host: string): boolean {
+  if (validHosts.has(host)) return true;
+  if (!checkHost(host)) return false;
+  if (validHosts.size >= 1000) validHosts.clear();
+  validHosts.add(host);
+  return true;
+}
+
+function checkHost(host: string): boolean {
   const match = HOST_PORT.exec(host);
   if (!match?.[1]) return false;
   const [, name, port] = match;

@@ -20,6 +20,7 @@ import { isValidFingerprint, newFingerprint } from '../lib/ids';
 import { parseCookies, serializeCookie } from '../lib/tracking/cookies';
 import { FINGERPRINT_COOKIE, fingerprintCookieOptions } from '../lib/tracking/fingerprint';
 import { type HtmlClock, htmlDependenceOf } from '../tree/html-clock';
+import { withVisitorCookies } from './answer-headers';
 
 /** The cookie keeping a visitor on their variant of one test; its value is the variant id. */
 export const VARIANT_COOKIE_PREFIX = 'ef_x_';
@@ -157,12 +158,7 @@ async function assign(experiment: RouteExperiment | null | undefined, input: Ass
   return shown(variant, true, set);
 }
 
-/** `response` with the assignment's cookies appended (a copy when its headers are read-only); never cached. */
+/** `response` with the assignment's cookies appended (./answer-headers.ts); never cached. */
 export function withAssignmentCookies(response: Response, assignment: EdgeAssignment | null): Response {
-  if (!assignment || assignment.cookies.length === 0) return response;
-  const answer = new Response(response.body, response);
-  for (const cookie of assignment.cookies) answer.headers.append('set-cookie', cookie);
-  // A copy answered with cookies must not be kept by a shared cache for others.
-  answer.headers.set('cache-control', 'private, max-age=0, must-revalidate');
-  return answer;
+  return withVisitorCookies(response, assignment?.cookies ?? []);
 }

@@ -34,8 +34,11 @@ const EDGE_COPY_CACHE_CONTROL = 'public, max-age=86400';
 
 /** The Workers Cache API's default cache (`caches.default`, missing from the DOM typing). */
 export function edgeCache(): Cache {
-  return (caches as unknown as { default: Cache }).default;
+  // Read once per isolate: the getter answers the same cache each time, and costs on every hit.
+  defaultCache ??= (caches as unknown as { default: Cache }).default;
+  return defaultCache;
 }
+let defaultCache: Cache | undefined;
 
 /** What names one HTML copy besides host and path. */
 export interface HtmlVariant {

@@ -37,8 +37,20 @@ export function hostOf(raw: string): string {
 /** The parameters of a URL without a query; only ever read. */
 const NO_PARAMS: Pick<URLSearchParams, 'get'> = new URLSearchParams();
 
-/** Reads the page request from the URL the visitor asked for. */
+/** Page requests read lately, by URL object: an edge hit reads its URL's three times (copy, split test, attribution). */
+const readRequests = new WeakMap<URL, PageRequest>();
+
+/** Reads the page request from the URL the visitor asked for (the same object for the same URL object: never change it). */
 export function readPageRequest(url: URL): PageRequest {
+  let read = readRequests.get(url);
+  if (!read) {
+    read = pageRequestOf(url);
+    readRequests.set(url, read);
+  }
+  return read;
+}
+
+function pageRequestOf(url: URL): PageRequest {
   // Most views have no query: no URLSearchParams is made for them (this runs on every edge hit).
   const params = url.search === '' ? NO_PARAMS : url.searchParams;
   const domain = params.get('domain')?.trim();

@@ -125,6 +125,20 @@ describe('rolling views up', () => {
     expect(await storedCounts()).toEqual(expected);
   });
 
+  it('counts the same when an isolate sends its views as arrays, mixed with single views', async () => {
+    await clearCounts();
+    const views = randomViews(1000, 31);
+    // As src/serving/count-view.ts sends them: one message per isolate batch, of varying size.
+    const messages: unknown[] = [];
+    for (let i = 0; i < views.length; ) {
+      const size = 1 + (i % 37);
+      messages.push(size === 1 ? views[i] : views.slice(i, i + size));
+      i += size;
+    }
+    for (let i = 0; i < messages.length; i += 10) await rollUpViews(DB, messages.slice(i, i + 10), T0);
+    expect(await storedCounts()).toEqual(bruteForce(views));
+  });
+
   it('counts a repeated batch twice as views but not as visitors', async () => {
     await clearCounts();
     const views = randomViews(50, 7);

@@ -1,6 +1,7 @@
 /**
- * The message one counted view puts on the `edgefunnel-views` queue (src/serving/count-view.ts
- * sends it, src/platform/stats/view-consumer.ts reads it). It carries the visitor only as the
+ * One counted view as the `edgefunnel-views` queue carries it (src/serving/count-view.ts
+ * sends the views of an isolate's batch as one message, an array of these;
+ * src/platform/stats/view-consumer.ts reads a view or an array of views). It carries the visitor only as the
  * network of the address and the browser family (./visitor.ts): no IP, no user agent.
  */
 import * as v from 'valibot';

@@ -52,9 +52,17 @@ export async function keyViews(db: D1Database, views: readonly ViewMessage[], no
   });
   const salts = await saltsOf(db, [...new Set(dated.map(({ day }) => day))], now, random);
   const keyed: KeyedView[] = [];
+  // A batch holds many views of the same visitors: each key is computed once.
+  const keys = new Map<string, Promise<string>>();
   for (const { view, day } of dated) {
     const salt = salts.get(day);
     if (!salt) continue;
+    const id = `${day}|${view.network}|${view.family}|${view.host}`;
+    let visitor = keys.get(id);
+    if (!visitor) {
+      visitor = visitorKey(salt, view.network, view.family, view.host);
+      keys.set(id, visitor);
+    }
     keyed.push({
       funnelId: view.funnelId,
       day,
@@ -62,7 +70,7 @@ export async function keyViews(db: D1Database, views: readonly ViewMessage[], no
       pageId: view.pageId,
       experimentId: view.experimentId ?? '',
       variantId: view.variantId ?? '',
-      visitor: await visitorKey(salt, view.network, view.family, view.host),
+      visitor: await visitor,
       at: view.at,
     });
   }
@@ -115,7 +123,8 @@ export function rollupStatements(db: D1Database, views: readonly KeyedView[]): D
 /** Rolls a batch of view messages up into D1 in one batch; answers how many views counted. */
 export async function rollUpViews(db: D1Database, bodies: readonly unknown[], now: number, random?: RandomBytes): Promise<number> {
   const views: ViewMessage[] = [];
-  for (const body of bodies) {
+  // A message is one view or, as src/serving/count-view.ts sends them, the views an isolate counted together.
+  for (const body of bodies.flatMap((body) => (Array.isArray(body) ? body : [body]))) {
     const parsed = v.safeParse(ViewMessageSchema, body);
     if (parsed.success) views.push(parsed.output);
     else reportError(new Error('not a view message'), { where: 'view-consumer' });
