@@ -111,20 +111,38 @@ export function formatAmount(amountMinor: number, code: string): string {
   return fromMinorUnits(roundMinor(amountMinor, code), code).toFixed(minorUnits(code));
 }
 
+/**
+ * The formatters of `formatMoney`, one per locale and currency, kept for the isolate's life:
+ * building an Intl.NumberFormat costs far more than formatting with one (the statistics format
+ * hundreds of amounts per answer). null when the runtime refuses the locale or currency.
+ */
+const moneyFormats = new Map<string, Intl.NumberFormat | null>();
+
+function moneyFormat(locale: string, upper: string, digits: MinorDigits): Intl.NumberFormat | null {
+  const key = `${locale}\n${upper}`;
+  let format = moneyFormats.get(key);
+  if (format === undefined) {
+    try {
+      format = new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency: upper,
+        currencyDisplay: 'narrowSymbol',
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+      });
+    } catch {
+      format = null;
+    }
+    if (moneyFormats.size >= 1000) moneyFormats.clear(); // stored rows may name odd codes: the cache stays small
+    moneyFormats.set(key, format);
+  }
+  return format;
+}
+
 /** An amount in minor units formatted for display (`1999`, `USD`, `en` → `$19.99`; CHF to 0.05). */
 export function formatMoney(amountMinor: number, code: string, locale = 'en'): string {
   const upper = normalize(code);
   const digits = minorUnits(upper);
   const value = fromMinorUnits(roundMinor(amountMinor, upper), upper);
-  try {
-    return new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency: upper,
-      currencyDisplay: 'narrowSymbol',
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-    }).format(value);
-  } catch {
-    return `${value.toFixed(digits)} ${upper}`;
-  }
+  return moneyFormat(locale, upper, digits)?.format(value) ?? `${value.toFixed(digits)} ${upper}`;
 }

@@ -42,15 +42,59 @@ export function posterior(conversions: number, visitors: number): BetaParams {
   return { alpha: 1 + conversions, beta: 1 + visitors - conversions };
 }
 
-/** P(X_b > X_a) for X_a ~ Beta(a), X_b ~ Beta(b), summing over b.alpha (a whole number). */
+/**
+ * P(X_b > X_a) for X_a ~ Beta(a), X_b ~ Beta(b), summing over b.alpha (a whole number):
+ * term i is B(a.α + i, a.β + b.β) / ((b.β + i) · B(1 + i, b.β) · B(a.α, a.β)). Every term is a
+ * product of ratios of whole numbers: the first is Π_{j < a.α} (a.β + j) / (a.β + b.β + j), each
+ * next one the previous times (a.α + i)(b.β + i) / ((a.α + a.β + b.β + i)(1 + i)). A product
+ * rounds once a factor, so the sum is exact to about 1e-12, where summing each term from ln Γ
+ * (differences of numbers in the millions) was off by up to 1e-9, and it costs a
+ * multiplication a term instead of nine ln Γ: a test with 30,000 conversions in a variant sums
+ * 30,000 terms on every statistics answer. The term is carried as mantissa · 2^scale, so that
+ * terms far below a double's range (thousands of conversions) are neither lost nor wrong.
+ */
 function beatsBySum(a: BetaParams, b: BetaParams): number {
+  let mantissa = 1;
+  let scale = 0;
+  if (a.alpha <= FIRST_TERM_BY_PRODUCT) {
+    for (let j = 0; j < a.alpha; j++) {
+      mantissa *= (a.beta + j) / (a.beta + b.beta + j);
+      if (mantissa < RESCALE_BELOW) {
+        mantissa *= RESCALE;
+        scale -= RESCALE_BITS;
+      }
+    }
+  } else {
+    // Millions of conversions: the first term from ln B, as exact as a double of its logarithm allows.
+    const logFirst = logBeta(a.alpha, a.beta + b.beta) - logBeta(a.alpha, a.beta);
+    scale = Math.min(0, Math.ceil(logFirst / Math.LN2));
+    mantissa = Math.exp(logFirst - scale * Math.LN2);
+  }
+  const all = a.alpha + a.beta + b.beta;
+  let factor = 2 ** scale;
   let total = 0;
-  const base = logBeta(a.alpha, a.beta);
   for (let i = 0; i < b.alpha; i++) {
-    total += Math.exp(logBeta(a.alpha + i, a.beta + b.beta) - Math.log(b.beta + i) - logBeta(1 + i, b.beta) - base);
+    total += mantissa * factor;
+    mantissa *= ((a.alpha + i) * (b.beta + i)) / ((all + i) * (1 + i));
+    if (mantissa < RESCALE_BELOW) {
+      mantissa *= RESCALE;
+      scale -= RESCALE_BITS;
+      factor = 2 ** scale;
+    } else if (mantissa > RESCALE && scale < 0) {
+      const bits = Math.min(RESCALE_BITS, -scale);
+      mantissa /= 2 ** bits;
+      scale += bits;
+      factor = 2 ** scale;
+    }
   }
   return total;
 }
+
+/** Up to this alpha the first term is multiplied out (a million factors take a few ms). */
+const FIRST_TERM_BY_PRODUCT = 1_000_000;
+const RESCALE_BITS = 500;
+const RESCALE = 2 ** RESCALE_BITS;
+const RESCALE_BELOW = 2 ** -RESCALE_BITS;
 
 /**
  * P(X_b > X_a) for Beta posteriors with whole-number alphas, exactly: the sum runs over the

@@ -42,8 +42,13 @@ export function funnelStats(funnel: StatsFunnel, range: StatsRange, rows: StatsR
       tally.visitors += row.visitors;
     }
   }
-  const tallyOf = (row: ConversionRow) =>
-    [total, row.step_id ? bySteps.get(row.step_id) : undefined, byDays.get(isoDayOf(row.d))].filter((t) => t !== undefined);
+  // Conversion rows come by day number: each number is turned into its ISO day once, not once a row.
+  const byDayNumber = new Map<number, Tally | undefined>();
+  const dayTally = (d: number) => {
+    if (!byDayNumber.has(d)) byDayNumber.set(d, byDays.get(isoDayOf(d)));
+    return byDayNumber.get(d);
+  };
+  const tallyOf = (row: ConversionRow) => [total, row.step_id ? bySteps.get(row.step_id) : undefined, dayTally(row.d)].filter((t) => t !== undefined);
   for (const row of rows.optins) for (const tally of tallyOf(row)) tally.optins += row.n;
   for (const row of rows.bookings) for (const tally of tallyOf(row)) tally.bookings += row.n;
   for (const row of rows.orders) {
