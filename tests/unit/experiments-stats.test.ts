@@ -104,7 +104,7 @@ describe('probability to beat the control', () => {
     expect(probabilityBeats(posterior(5000, 100_000), posterior(6000, 100_000))).toBe(1);
   });
 
-  it('is exact on the counts of a busy test, and fast enough to give on every statistics answer', () => {
+  it("is exact on the counts of a busy test (its speed is bench:stats's to show)", () => {
     // References computed apart at 40 significant digits (mpmath), rounded to doubles, by the same closed form.
     const cases: [number, number, number, number, number][] = [
       [5000, 100_000, 5100, 100_000, 0.8463982611818947],
@@ -117,13 +117,6 @@ describe('probability to beat the control', () => {
     const more = posterior(1_502_000, 30_000_000);
     expect(probabilityBeats(many, more) + probabilityBeats(more, many)).toBeCloseTo(1, 6);
     expect(probabilityBeats(many, more)).toBeGreaterThan(0.85);
-    const times = Array.from({ length: 21 }, (_, i) => {
-      const started = performance.now();
-      probabilityBeats(posterior(30_000, 260_000 + i), posterior(30_000, 262_000));
-      return performance.now() - started;
-    }).sort((x, y) => x - y);
-    // 30,000 terms a call: about 0.3 ms (several ms when each term was summed from ln Γ); the median, as the machine may be busy.
-    expect(times[10]).toBeLessThan(3);
   });
 });
 
