@@ -16,7 +16,7 @@
  * Registered in astro.config.mjs (addClientDirective); typed below.
  */
 import type { ClientDirective } from 'astro';
-import { isPlainClick, replayClick } from './held-click';
+import { holdClicks } from './held-click';
 import { nextTask } from './idle';
 
 /** What starts hydration: the visitor is about to use the island. */
@@ -60,24 +60,10 @@ function browserHasMore(options: InteractOptions): boolean {
 
 const interactDirective: ClientDirective = (load, directive, el) => {
   let started = false;
-  let held: Element | null = null;
   const options = { capture: true, passive: true } as const;
 
-  /** A click before React has the island: kept, to be dispatched again once it has. */
-  const hold = (event: Event) => {
-    if (!(event.target instanceof Element) || !isPlainClick(event)) return;
-    event.preventDefault();
-    event.stopImmediatePropagation();
-    held = event.target;
-    void wake();
-  };
-
-  const replay = () => {
-    el.removeEventListener('click', hold, true);
-    const target = held;
-    held = null;
-    replayClick(target);
-  };
+  /** A click before React has the island: kept, to be dispatched again once it has (and it wakes the island). */
+  const release = holdClicks(el, () => void wake());
 
   const wake = async () => {
     if (started) return;
@@ -87,11 +73,10 @@ const interactDirective: ClientDirective = (load, directive, el) => {
       const hydrate = await load();
       await hydrate();
     } finally {
-      replay();
+      release();
     }
   };
 
-  el.addEventListener('click', hold, true);
   for (const type of WAKE_EVENTS) el.addEventListener(type, wake, options);
 
   // The island runtime, which calls this directive, loads after the page (src/client/runtime-loader.ts):

@@ -154,6 +154,13 @@ export const contactPayload = v.object({
   session_d: v.optional(v.pipe(v.number(), v.integer())),
   /** The order form's consent box (its step 1), when it shows one. */
   consent: v.optional(consentBox),
+  /**
+   * The sticky contact the browser remembers, with the token the server gave it (as the
+   * widgets send them, src/platform/services/visitor-claims.ts): an opt-in without email or
+   * phone lands on it; an id its token does not prove is ignored.
+   */
+  contact_id: v.optional(v.pipe(v.string(), v.maxLength(100))),
+  contact_token: v.optional(v.pipe(v.string(), v.maxLength(100))),
 });
 export type ContactPayload = v.InferOutput<typeof contactPayload>;
 

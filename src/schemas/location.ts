@@ -23,6 +23,8 @@ export const locationDocument = v.looseObject({
    * the page's own site; get_page answers it as the page's `previewUrl`.
    */
   membershipUrl: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(2000), v.regex(/^(https?:\/\/[^/\s]\S*|\/(?!\/)\S*)?$/i, 'Invalid membership URL')), ''),
+  /** The location's icon on its widget pages (form, survey, booking, provider): an http(s) URL or a site path; '' for the app's default. */
+  favicon: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(2000), v.regex(/^(https?:\/\/[^/\s]\S*|\/(?!\/)\S*)?$/i, 'Invalid favicon URL')), ''),
   /** The location's tracking settings: its Facebook pixel and the event its pages track on load ('' → PageView, 'None' → none). */
   tracking: v.optional(
     v.looseObject({

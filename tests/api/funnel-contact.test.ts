@@ -105,6 +105,8 @@ describe('POST /contact', () => {
       state: null,
       country: null,
       postalCode: null,
+      // The token the browser keeps to claim this contact next time (sticky contact), as the widgets' answers give it.
+      sticky_token: expect.stringMatching(/^[\w-]{43}$/),
     });
     // Later submissions fill in fields and never blank them out.
     const row = await env.DB.prepare("SELECT phone, country, city FROM contacts WHERE email = 'known@example.com'").first();

@@ -165,6 +165,21 @@ describe('GET /admin/v1/submissions', () => {
     const { body } = await list('/submissions?calendar_id=cal_ny');
     expect(body.items.map((s: Loose) => [s.id, s.kind, s.answers])).toEqual([['sb_4', 'appointment', { 'Your name': 'Dee', 'What is your goal?': 'Talk' }]]);
   });
+
+  it("keys the answers of a booking on a calendar without its own form by the standard booking form's labels", async () => {
+    await seedLocation('loc_std');
+    await seedSubmission('sb_std', {
+      kind: 'appointment',
+      refId: 'cal_in',
+      locationId: 'loc_std',
+      at: T + 14 * MIN,
+      values: { first_name: 'Eve', last_name: 'Ng', phone: '+12025550199', email: 'eve@example.com' },
+    });
+    const { body } = await list('/submissions?calendar_id=cal_in');
+    expect(body.items.map((s: Loose) => [s.id, s.answers])).toEqual([
+      ['sb_std', { 'First Name': 'Eve', 'Last Name': 'Ng', Phone: '+12025550199', Email: 'eve@example.com' }],
+    ]);
+  });
 });
 
 describe('GET /admin/v1/appointments', () => {

@@ -113,4 +113,18 @@ describe('contact_id', () => {
     const sent = await submit({ first_name: 'Bo', email: 'bo.email@example.com', contact_id: ann.id, contact_token: ann.sticky_token });
     expect(sent.body.contact.id).not.toBe(ann.id);
   });
+
+  it("lands the order form's opt-in without email or phone on the sticky contact, and answers its token", async () => {
+    const optin = async (body: Record<string, unknown>) => {
+      const res = await post('/contact', { location_id: 'loc_v', name: 'Ann Optin', ...body });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as Loose).contact as Loose;
+    };
+    const first = await optin({ email: 'ann.optin@example.com' });
+    expect(first.sticky_token).toMatch(/^[\w-]{43}$/);
+    expect((await optin({ contact_id: first.id, contact_token: first.sticky_token })).id).toBe(first.id);
+    // A forged token, or none, claims nothing: a new contact.
+    expect((await optin({ contact_id: first.id, contact_token: 'A'.repeat(43) })).id).not.toBe(first.id);
+    expect((await optin({ contact_id: first.id })).id).not.toBe(first.id);
+  });
 });

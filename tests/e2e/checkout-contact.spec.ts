@@ -39,3 +39,32 @@ test('sticky contact prefills what this visitor gave on this location', async ({
   await openSalesPage(page);
   await expect(page.getByLabel('Full name')).toHaveValue('');
 });
+
+test('sticky_contact_help on the order form: the remembered contact is claimed with its token, and "Not you?" forgets it', async ({ page }) => {
+  const email = visitorEmail('sticky-help');
+  const contactCall = () => page.waitForRequest((r) => r.url().endsWith('/api/contact') && r.method() === 'POST');
+  await openSalesPage(page);
+  const first = contactCall();
+  await optIn(page, email, 'Hana Help');
+  expect((await first).postDataJSON()).not.toHaveProperty('contact_id');
+  // The browser keeps the contact with the token the server gave it, as the widgets do.
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('ef_contact_loc_demo') ?? '{}'));
+  expect(stored.sticky_token).toMatch(/^[\w-]{43}$/);
+
+  // Asked for, the note says whose details these are; the next opt-in claims the contact.
+  await openSalesPage(page, '/accelerator?sticky_contact_help=1');
+  const help = page.getByTestId('sticky-help');
+  await expect(help).toContainText('We filled in the details you gave last time.');
+  await expect(page.getByLabel('Full name')).toHaveValue('Hana Help');
+  const second = contactCall();
+  await page.getByRole('button', { name: 'Go to step 2' }).click();
+  await expect(page.getByLabel('Card number')).toBeVisible();
+  expect((await second).postDataJSON()).toMatchObject({ contact_id: stored.id, contact_token: stored.sticky_token });
+
+  // "Not you?" forgets the contact and empties what it filled in.
+  await openSalesPage(page, '/accelerator?sticky_contact_help=1');
+  await help.getByRole('button', { name: 'Not you? Clear them' }).click();
+  await expect(page.getByLabel('Full name')).toHaveValue('');
+  await expect(page.getByLabel('Email')).toHaveValue('');
+  expect(await page.evaluate(() => localStorage.getItem('ef_contact_loc_demo'))).toBeNull();
+});

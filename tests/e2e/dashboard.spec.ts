@@ -117,6 +117,10 @@ for (const width of [375, 1280]) {
         await expect(page.getByRole('heading', { level: 1, name: XSS_NAME })).toBeVisible();
         await expect(page.getByRole('heading', { name: /^Order: \$/ }).first()).toBeVisible();
         await expect(page.getByRole('heading', { name: /^Booking: / })).toBeVisible();
+        // The booking form's answers under the calendar form's labels, not its field keys.
+        const bookingForm = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Booking form' }) });
+        await expect(bookingForm.getByRole('term')).toContainText(['First Name', 'Last Name', 'Phone', 'Email']);
+        await expect(bookingForm.getByRole('term').filter({ hasText: /_/ })).toHaveCount(0);
         const contactUrl = page.url();
 
         // Bookings: the appointment is upcoming on its calendar.

@@ -65,7 +65,7 @@ test("the booking, provider and cancel pages are in the seller's language, with 
   await expect(page.locator('.ef-booking--cancel')).toHaveAttribute('lang', 'en');
 });
 
-test('widget pages name their icon: no /favicon.ico 404 in the console', async ({ page }) => {
+test("widget pages wear their location's icon, else the app's: no /favicon.ico 404 in the console", async ({ page }) => {
   const errors: string[] = [];
   page.on('console', (m) => {
     // The demo form's Facebook pixel (issue 30) cannot reach its host from here: that is not an icon's error.
@@ -75,10 +75,18 @@ test('widget pages name their icon: no /favicon.ico 404 in the console', async (
   page.on('response', (r) => {
     if (/\/favicon\.(ico|svg)$/.test(r.url())) icons.push(r.status());
   });
+  // The demo location has its own icon (the funnel pages' one): every widget page links it.
   for (const path of ['/survey/survey_demo', '/widget/booking/cal_discovery', '/widget/form/form_all_fields', '/widget/appointment/demo-provider']) {
     await page.goto(path);
-    await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', '/favicon.svg');
+    await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', '/demo/favicon.svg');
+    await expect(page.locator('link[rel="icon"]')).toHaveAttribute('type', 'image/svg+xml');
   }
+  // A location without one: the app's default icon.
+  const { favicon: _favicon, ...plain } = demo('locations/loc_demo.json');
+  await put('locations', 'loc_iconless', { ...plain, id: 'loc_iconless', name: 'No icon' });
+  await put('forms', 'form_iconless', { ...demo('forms/form_optin.json'), id: 'form_iconless', locationId: 'loc_iconless' });
+  await page.goto('/widget/form/form_iconless');
+  await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', '/favicon.svg');
   await expect.poll(() => icons.length).toBeGreaterThan(0);
   expect(icons.every((s) => s === 200 || s === 304)).toBe(true);
   expect(errors).toEqual([]);

@@ -3,6 +3,7 @@
  * a position reads only the rows before it, never OFFSET, so every depth costs the same.
  */
 import { ApiError } from '../http';
+import { standardCalendarForm } from '../services/calendars';
 import type { Position } from './cursor';
 import { type Clause, FILTER_TABLES, KIND_SPECS, type KindSpec } from './kinds';
 import type { FilterName, Filters, ResultKind } from './query';
@@ -123,10 +124,12 @@ async function readConsentRefs(db: D1Database, by: 'subject' | 'contact', ids: s
 }
 
 async function readLabels(db: D1Database, kind: string, refId: string): Promise<Labels> {
-  // A booking's answers are those of its calendar's form.
+  // A booking's answers are those of its calendar's form; a calendar without its own books
+  // with the standard one (first_name → "First Name"), whose labels are the same on every version.
   if (kind === 'appointment') {
     const calendar = await db.prepare('SELECT form_id FROM calendars WHERE id = ?').bind(refId).first<{ form_id: string | null }>();
-    return calendar?.form_id ? readLabels(db, 'form', calendar.form_id) : [];
+    if (!calendar) return [];
+    return calendar.form_id ? readLabels(db, 'form', calendar.form_id) : labelsOfFields(standardCalendarForm().fields);
   }
   const table = kind === 'form' ? 'forms' : kind === 'survey' ? 'surveys' : null;
   if (!table) return [];

@@ -37,6 +37,8 @@ export function registerCalendarRoutes(app: Hono<AppEnv>): void {
         country: location?.country ?? 'US',
         // The booking pages speak the provider's language, else this (issue 31).
         language: location?.language ?? 'en',
+        // The location's icon on the booking pages ('' for the app's default).
+        favicon: location?.favicon ?? '',
         // Display settings of the booking widget (24h clock, week start, contact zone picker).
         calendarProvider: provider ? providerView(provider) : null,
       };
@@ -73,6 +75,8 @@ export function registerCalendarRoutes(app: Hono<AppEnv>): void {
     return c.json({
       services: await Promise.all(services.map((s) => calendarView(c.env.DB, s, location, c.env.STRIPE_PUBLISHABLE_KEY))),
       calendarProvider: providerView(provider),
+      // The location's icon on the provider and service pages ('' for the app's default).
+      favicon: location?.favicon ?? '',
       calendarEvent:
         !event || !eventCalendar
           ? null

@@ -66,7 +66,7 @@ export function registerFormsRoutes(app: Hono<AppEnv>): void {
     if (!form) throw new ApiError(404, NOT_FOUND);
     const location = await getLocation(c.env.DB, form.locationId);
     // Beside the seed's keys: what the widget needs to read phone numbers and dates as the location does.
-    const place = location ? { country: location.country, timezone: location.timezone, language: location.language } : undefined;
+    const place = location ? { country: location.country, timezone: location.timezone, language: location.language, favicon: location.favicon } : undefined;
     // A form that takes a card: its amount (minor units), currency and publishable key ('' when cards are not configured).
     const publishable = location?.stripePublishableKey || c.env.STRIPE_PUBLISHABLE_KEY || '';
     const paymentView = formPaymentView(form, publishable, !!c.env.STRIPE_SECRET_KEY && !!publishable);

@@ -109,6 +109,8 @@ export function registerFunnelRoutes(app: Hono<AppEnv>): void {
     await limitCall(c, 'contact', json.location_id);
     const visitor = { ip: clientIp(c), userAgent: c.req.header('user-agent') ?? null, language: firstLanguage(c.req.header('accept-language')) };
     const variantCookies = variantCookiesOf(c.req.header('cookie'), c.req.header(RELAYED_VARIANTS_HEADER));
-    return c.json(await submitOptin(c.env.DB, json, c.var.now, c.var.random, { cookie: c.req.header('cookie') ?? null, visitor, variantCookies }));
+    return c.json(
+      await submitOptin(c.env.DB, json, c.var.now, c.var.random, { cookie: c.req.header('cookie') ?? null, visitor, variantCookies, secrets: c.env }),
+    );
   });
 }

@@ -20,7 +20,7 @@ export function registerSurveysRoutes(app: Hono<AppEnv>): void {
     if (!survey) throw new ApiError(404, NOT_FOUND);
     // Beside the seed's keys: what the widget needs of its location (phone country, today's date, language).
     const location = await getLocation(c.env.DB, survey.locationId);
-    const place = location ? { country: location.country, timezone: location.timezone, language: location.language } : undefined;
+    const place = location ? { country: location.country, timezone: location.timezone, language: location.language, favicon: location.favicon } : undefined;
     return c.json({ id: survey.id, locationId: survey.locationId, name: survey.name, formData: survey.formData, ...(place ? { location: place } : {}) });
   });
 

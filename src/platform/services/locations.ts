@@ -19,6 +19,8 @@ export interface Location {
   tracking: { fbPixelId: string; fbPixelEvent: string };
   /** The membership site (requirements ROUTES-9): an http(s) URL or a site path, '' for none. */
   membershipUrl: string;
+  /** The icon of the location's widget pages, '' for the app's default (src/widgets/favicon.ts). */
+  favicon: string;
   /** The seller's own publishable key, when it has one; only `pk_` keys are ever kept. */
   stripePublishableKey: string;
 }
@@ -39,6 +41,7 @@ const locationExtras = v.looseObject({
   branding: v.optional(v.fallback(branding, { logoURL: '', domain: '', name: '' }), {}),
   stripePublishableKey: v.optional(v.fallback(v.string(), ''), ''),
   membershipUrl: v.optional(v.fallback(v.string(), ''), ''),
+  favicon: v.optional(v.fallback(v.string(), ''), ''),
   tracking: v.optional(
     v.fallback(v.looseObject({ fbPixelId: v.optional(v.fallback(v.string(), ''), ''), fbPixelEvent: v.optional(v.fallback(v.string(), ''), '') }), {
       fbPixelId: '',
@@ -84,6 +87,7 @@ export function locationFromRow(row: LocationRow): Location {
     branding: { logoURL: doc.branding.logoURL, domain: doc.branding.domain, name: doc.branding.name || row.name },
     stripePublishableKey: publishableOnly(doc.stripePublishableKey),
     membershipUrl: doc.membershipUrl,
+    favicon: doc.favicon,
     tracking: { fbPixelId: doc.tracking.fbPixelId, fbPixelEvent: doc.tracking.fbPixelEvent },
   };
 }

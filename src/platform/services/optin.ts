@@ -25,6 +25,8 @@ import { assertFunnelStep, funnelEventStatement } from './funnel-events';
 import { type Funnel, getFunnel } from './funnels';
 import { getLocation } from './locations';
 import { prepareSession } from './sessions';
+import { stickyContactId, withStickyToken } from './visitor-claims';
+import type { SigningSecrets } from '../secrets';
 
 /** What the request tells beyond its payload: its Cookie header (the attribution cookies). */
 export interface OptinVisit {
@@ -33,6 +35,8 @@ export interface OptinVisit {
   visitor?: ConsentVisitor;
   /** The visitor's split-test cookies, whose variant the opt-in event carries (./experiment-tags.ts). */
   variantCookies?: VariantCookies;
+  /** The server's signing secrets: the sticky contact's token is checked and given with them (./visitor-claims.ts). */
+  secrets?: SigningSecrets;
 }
 
 export interface OptinResult {
@@ -107,6 +111,8 @@ export async function submitOptin(
       isLead: p.lead,
       emailValidation: p.session_d ?? null,
       touches: requestTouches(visit.cookie, p.eventData, now),
+      // Without email or phone, the visitor's proven sticky contact is the one (as on the widgets).
+      stickyId: await stickyContactId(db, visit.secrets ?? {}, location.id, p),
     },
     now,
     random,
@@ -161,7 +167,9 @@ export async function submitOptin(
   ]);
   const id = (results[0]?.results[0] as { id?: string } | undefined)?.id;
   if (!id) throw new Error('the opt-in batch stored no contact');
-  return { contact: sentContact(id, p, email, phone), fingerprint, ...session };
+  // The browser keeps the contact with its token (sticky_token) to claim it next time.
+  const answered = await withStickyToken(visit.secrets ?? {}, location.id, sentContact(id, p, email, phone));
+  return { contact: answered as OptinResult['contact'], fingerprint, ...session };
 }
 
 /** What the answer says of the contact: its id and what this request sent, normalised as stored. */

@@ -5,7 +5,8 @@ import { route } from './define-call';
 
 /** What the opt-in (contact) call answers. */
 export interface OptinAnswer {
-  contact?: { id: string };
+  /** The contact, with the token its browser keeps to claim it next time (sticky contact). */
+  contact?: { id: string; sticky_token?: string };
   fingerprint?: string;
   sessionFingerprint?: string;
   sessionId?: string;

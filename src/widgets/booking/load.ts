@@ -15,6 +15,7 @@ import { bookingRoutes, type FreeSlots, freeSlotsFor } from '../../schemas/calls
 import { callPath } from '../../schemas/calls/define-call';
 import { eventColorOf } from '../../schemas/calendar';
 import { type FormBody, formBody } from '../../schemas/form';
+import { widgetFavicon } from '../favicon';
 import { formStrings } from '../form/strings';
 import { bookingMessages, durationLabel } from './messages';
 import type { BookingCalendar, BookingSettings, BookingWidgetProps, PrerenderedSlots, RescheduleEvent } from './types';
@@ -151,6 +152,11 @@ export async function loadEvent(
   };
 }
 
+/** The island's props without the booking page's own parts (its code block, its icon), which the page renders. */
+export function islandProps({ codeBlock: _codeBlock, favicon: _favicon, ...props }: BookingWidgetProps): BookingWidgetProps {
+  return props;
+}
+
 /** Props of the booking widget for calendar ids (the first is shown first). */
 export async function loadBookingWidget(
   api: ApiFetch,
@@ -206,6 +212,7 @@ export async function loadBookingWidget(
       event,
       origin: input.origin,
       codeBlock: str(first.calendar.code_block),
+      favicon: widgetFavicon(first.favicon),
     },
   };
 }

@@ -4,6 +4,7 @@
  */
 import { contentLanguage, type Translator } from '../../lib/i18n';
 import { eventColorOf } from '../../schemas/calendar';
+import { widgetFavicon } from '../favicon';
 import { widgetTranslator } from '../locale-cookie';
 import type { Loaded } from './load';
 import type { ApiFetch } from '../../platform/client';
@@ -26,6 +27,8 @@ export interface ServiceItem {
 
 export interface ProviderView {
   name: string;
+  /** The location's icon (src/widgets/favicon.ts). */
+  favicon: string;
   description: string;
   services: ServiceItem[];
   /** The language the provider wrote its page in: the page's `<html lang>` (requirements ELEMENTS-5). */
@@ -79,6 +82,7 @@ export async function providerPageData(
       ok: true,
       value: {
         name: String(provider.calendar_provider_name || provider.name || ''),
+        favicon: widgetFavicon(answer.value.favicon),
         description: cut(String(provider.calendar_provider_description ?? ''), PROVIDER_DESCRIPTION_LIMIT),
         services,
         contentLang: contentLanguage(language),

@@ -86,6 +86,8 @@ export interface BookingWidgetProps {
   prerendered?: PrerenderedSlots | null;
   /** The first calendar's `code_block`: the seller's code, rendered after the widget on its own pages (not a prop the island reads). */
   codeBlock?: string;
+  /** The location's icon for the booking page (src/widgets/favicon.ts); the page keeps it, the island never gets it. */
+  favicon?: string;
 }
 
 /** Free slots of one calendar's month in one zone, as of `now` (the render's clock). */

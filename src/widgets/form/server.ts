@@ -13,6 +13,8 @@ export interface FormLocation {
   country: string;
   timezone: string;
   language: string;
+  /** The location's icon for the widget page, '' for the default (src/widgets/favicon.ts). */
+  favicon: string;
 }
 
 /** A form's card payment (GET /form's `paymentView`): amount in minor units, currency, publishable key ('' when cards are not configured). */
@@ -32,6 +34,7 @@ const locationOf = v.object({
   country: v.optional(v.string(), 'US'),
   timezone: v.optional(v.string(), 'UTC'),
   language: v.optional(v.string(), 'en'),
+  favicon: v.optional(v.string(), ''),
 });
 
 async function msgOf(res: Response): Promise<string> {
@@ -50,7 +53,7 @@ export async function loadForm(api: ApiFetch, id: string): Promise<LoadedForm> {
   return {
     ok: true,
     doc: doc.output,
-    location: location.success ? location.output : { country: 'US', timezone: 'UTC', language: 'en' },
+    location: location.success ? location.output : { country: 'US', timezone: 'UTC', language: 'en', favicon: '' },
     payment: payment.success ? payment.output : null,
   };
 }

@@ -11,7 +11,8 @@
  *   the last submission's answer gave, kept for the tab (session storage) per location;
  *   none under notrack (no session is recorded then);
  * - `contact_id` with its `contact_token`: the sticky contact, when the widget keeps one
- *   (the server ignores an id its token does not prove, docs/widget-api.md).
+ *   (the server ignores an id its token does not prove, docs/widget-api.md); the order
+ *   form's opt-in sends the same claim (`stickyClaim`).
  */
 import { rememberedContact } from './sticky-contact';
 import { rememberedSession, rememberSession } from './visit-session';
@@ -25,13 +26,17 @@ export interface Visit {
   sticky: boolean;
 }
 
+/** The remembered sticky contact's claim (`contact_id` with its `contact_token`), when the widget or order form keeps one and it has its token. */
+export function stickyClaim(locationId: string, sticky: boolean): { contact_id?: string; contact_token?: string } {
+  const contact = sticky ? rememberedContact(locationId) : {};
+  return typeof contact.id === 'string' && typeof contact.sticky_token === 'string' ? { contact_id: contact.id, contact_token: contact.sticky_token } : {};
+}
+
 /** The visit's extras of a submission. */
 export function visitExtras(visit: Visit): Record<string, unknown> {
   const funnel = funnelEventData();
   const session = visit.notrack ? null : rememberedSession(visit.locationId);
-  const contact = visit.sticky ? rememberedContact(visit.locationId) : {};
-  const claim =
-    typeof contact.id === 'string' && typeof contact.sticky_token === 'string' ? { contact_id: contact.id, contact_token: contact.sticky_token } : {};
+  const claim = stickyClaim(visit.locationId, visit.sticky);
   return {
     location_id: visit.locationId,
     fingerprint: visit.fingerprint,

@@ -24,6 +24,8 @@ export interface OptinInput {
   sessionFingerprint?: string;
   /** The order form's consent box, when it shows one. */
   consent?: { element_id: string; checked: boolean };
+  /** The remembered sticky contact's claim (../form/visit-extras.ts stickyClaim). */
+  claim?: { contact_id?: string; contact_token?: string };
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
@@ -48,6 +50,7 @@ export function contactPayload(input: OptinInput): ContactPayload {
     sessionFingerprint: input.sessionFingerprint ?? input.fingerprint,
     session_d: input.validateEmail ? 1 : 0,
     ...(input.consent ? { consent: input.consent } : {}),
+    ...(input.claim ?? {}),
   };
 }
 

@@ -11,6 +11,8 @@ import { trackPixelEvent } from '../../client/pixel';
 import { FormFields } from '../form/form-fields';
 import { initialValues } from '../form/initial-values';
 import { rememberContact, rememberedContact } from '../form/sticky-contact';
+import { StickyContactHelp } from '../form/sticky-help';
+import { stickyClaim } from '../form/visit-extras';
 import { expandFormStrings } from '../form/strings';
 import { typedBeforeHydration } from '../form/typed-values';
 import type { FieldEnv } from '../form/types';
@@ -106,11 +108,12 @@ export default function OrderForm(form: OrderFormProps) {
       eventData: visit.eventData,
       funneEventData: funnelEventData(),
       ...(step1.consentText ? { consent: { element_id: id, checked: isTicked(engine.values.consent) } } : {}),
+      claim: stickyClaim(visit.locationId, form.stickyContact),
     });
     setSending(false);
     if (!answer) return false;
     setOptin(answer);
-    if (form.stickyContact) rememberContact(visit.locationId, { ...engine.values, id: answer.contact?.id });
+    if (form.stickyContact) rememberContact(visit.locationId, { ...engine.values, id: answer.contact?.id, sticky_token: answer.contact?.sticky_token });
     trackPixelEvent(window, 'SubmitApplication');
     return true;
   }
@@ -145,6 +148,19 @@ export default function OrderForm(form: OrderFormProps) {
       {step1.headline && <h2 className="ef-order__headline" dangerouslySetInnerHTML={sellerHtml(step1.headline)} />}
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: seller HTML, see sellerHtml */}
       {step1.subHeadline && <p className="ef-order__subheadline" dangerouslySetInnerHTML={sellerHtml(step1.subHeadline)} />}
+      {/* The note and "Not you? Clear them" of the form and survey widgets, once the page's location is known. */}
+      {visit && (
+        <StickyContactHelp
+          sticky={form.stickyContact}
+          locationId={visit.locationId}
+          fields={fields}
+          query=""
+          country={form.country}
+          values={engine.values}
+          setValue={engine.setValue}
+          strings={formStrings.ui}
+        />
+      )}
       <FormFields
         fields={fields}
         values={engine.values}

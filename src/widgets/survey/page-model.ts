@@ -10,12 +10,13 @@ import { inlineOwnImage } from '../../serving/inline-image';
 import { type RequestServices, requestTranslator } from '../../serving/request-context';
 import { turnstileSiteKey } from '../form/props';
 import { formToken } from '../form/server';
+import { widgetFavicon } from '../favicon';
 import { type WidgetCode, widgetCode } from '../widget-code';
 import { loadSurvey, surveyWidgetProps } from './server';
 import type { SurveyWidgetProps } from './survey-widget';
 
 export type SurveyPageModel =
-  | { kind: 'survey'; status: 200; translator: Translator; title: string; code: WidgetCode; props: SurveyWidgetProps }
+  | { kind: 'survey'; status: 200; translator: Translator; title: string; code: WidgetCode; favicon: string; props: SurveyWidgetProps }
   | { kind: 'error'; status: number; translator: Translator; msg: string };
 
 export async function surveyPageModel({ env, api, now }: Pick<RequestServices, 'env' | 'api' | 'now'>, request: Request, id: string): Promise<SurveyPageModel> {
@@ -38,5 +39,13 @@ export async function surveyPageModel({ env, api, now }: Pick<RequestServices, '
     turnstileSiteKey: turnstileSiteKey(env),
     query: new URL(request.url).searchParams,
   });
-  return { kind: 'survey', status: 200, translator, title: loaded.doc.name, code: widgetCode(loaded.doc, loaded.doc.formData.form), props };
+  return {
+    kind: 'survey',
+    status: 200,
+    translator,
+    title: loaded.doc.name,
+    code: widgetCode(loaded.doc, loaded.doc.formData.form),
+    favicon: widgetFavicon(loaded.location.favicon),
+    props,
+  };
 }

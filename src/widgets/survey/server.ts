@@ -19,15 +19,18 @@ export interface SurveyLocation {
   country: string;
   timezone: string;
   language: string;
+  /** The location's icon for the widget page, '' for the default (src/widgets/favicon.ts). */
+  favicon: string;
 }
 
 export type LoadedSurvey = { ok: true; doc: SurveyDocument; location: SurveyLocation } | { ok: false; status: number; msg: string };
 
-const FALLBACK_LOCATION: SurveyLocation = { country: 'US', timezone: 'UTC', language: 'en' };
+const FALLBACK_LOCATION: SurveyLocation = { country: 'US', timezone: 'UTC', language: 'en', favicon: '' };
 const locationOf = v.object({
   country: v.optional(v.string(), 'US'),
   timezone: v.optional(v.string(), 'UTC'),
   language: v.optional(v.string(), 'en'),
+  favicon: v.optional(v.string(), ''),
 });
 
 export async function loadSurvey(api: ApiFetch, id: string): Promise<LoadedSurvey> {

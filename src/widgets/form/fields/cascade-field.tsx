@@ -1,8 +1,11 @@
 /**
  * A cascade dropdown (loaded only for forms with one): one select per level named by
  * keylistOptions; each level offers the values of the paths that match the levels above.
- * The value is the list of chosen levels.
+ * The value is the list of chosen levels. Levels chosen in the server's selects before this
+ * code arrived are taken when it mounts (React does not hear those changes), as the file
+ * field takes files chosen early.
  */
+import { useEffect, useRef } from 'react';
 import type { FieldProps } from '../types';
 import { listOf } from './control';
 
@@ -34,8 +37,18 @@ export default function CascadeField(p: FieldProps) {
   const levels = Math.max(names.length, ...paths.map((path) => path.length), 1);
   const chosen = listOf(p.value);
   const choose = (level: number, value: string) => p.onChange([...chosen.slice(0, level), value]);
+  const box = useRef<HTMLDivElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the field's code has arrived and hydrated the selects.
+  useEffect(() => {
+    const early: string[] = [];
+    for (const select of box.current?.querySelectorAll('select') ?? []) {
+      if (!select.value) break;
+      early.push(select.value);
+    }
+    if (early.length > chosen.length) p.onChange(early);
+  }, []);
   return (
-    <div className="ef-cascade">
+    <div className="ef-cascade" ref={box}>
       {Array.from({ length: levels }, (_, level) => {
         const options = [
           ...new Set(

@@ -4,6 +4,8 @@
  * or a touch ends (requirements FIELD-RULES, WIDGET-LIMITS), and Clear removes it.
  * Without a pointer, the visitor types their name instead: it is written on the pad in a
  * handwriting face and saved as the same PNG, so the server takes it as any signature.
+ * A name typed in the server's input before this code arrived is taken when it mounts, as
+ * the file field takes files chosen early.
  */
 import SignaturePad from 'signature_pad';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -37,6 +39,7 @@ export default function SignatureField(p: FieldProps) {
   onFiles.current = p.onFiles;
   const typedId = useId();
   const [typed, setTyped] = useState('');
+  const typedInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     const el = canvas.current;
@@ -56,6 +59,13 @@ export default function SignatureField(p: FieldProps) {
     el.addEventListener('touchend', save);
     // Pointer input other than mouse and touch (pen, keyboard users of assistive tech) saves at the end of a stroke.
     signature.addEventListener('endStroke', save);
+    // A name typed before this code arrived (React kept it in the input, unheard).
+    const early = typedInput.current?.value.trim() ?? '';
+    if (early) {
+      setTyped(typedInput.current?.value ?? '');
+      writeName(el, signature, early);
+      onFiles.current([toPngFile(el.toDataURL('image/png'), Date.now())]);
+    }
     return () => {
       el.removeEventListener('mouseleave', save);
       el.removeEventListener('touchend', save);
@@ -90,6 +100,7 @@ export default function SignatureField(p: FieldProps) {
         {p.env.strings.ui.typeSignature}
       </label>
       <input
+        ref={typedInput}
         id={typedId}
         className="ef-input ef-signature__typed"
         type="text"
