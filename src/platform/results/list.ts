@@ -49,7 +49,7 @@ export async function whereOf(db: D1Database, kind: ResultKind, filters: Filters
 /** `FROM … WHERE …` of a kind's rows and its parameters, with the search's list first when it has one. */
 export function sourceOf(kind: ResultKind, where: Where, extra: Clause[] = []): Clause {
   const clauses = [...where.clauses, ...extra];
-  const from = where.lead ? `${where.lead.sql} CROSS JOIN ${KIND_SPECS[kind].from}` : KIND_SPECS[kind].from;
+  const from = where.lead ? `${where.lead.sql} CROSS JOIN ${KIND_SPECS[kind].searchFrom}` : KIND_SPECS[kind].from;
   return {
     sql: `FROM ${from}${clauses.length ? ` WHERE ${clauses.map((c) => c.sql).join(' AND ')}` : ''}`,
     params: [...(where.lead?.params ?? []), ...clauses.flatMap((c) => c.params)],

@@ -44,17 +44,23 @@ export function likeOf(alias: string, text: string): Clause {
 const phraseOf = (text: string) => `"${text.replace(/"/g, '""')}"`;
 
 /**
- * The ids of the contacts that `text` matches, at most `max + 1` of them (one more than
- * `max` says there are more), read through the index: the FTS5 table drives (CROSS JOIN),
- * each contact found is read by its rowid and kept when the LIKE holds.
+ * How many contacts the index finds for `text`, counted up to `max + 1` (more than `max` says
+ * there are many), and when they are no more than `max`, the ids of those the LIKE holds for,
+ * as a JSON array built by SQLite and handed to the page's query as it is. The FTS5 table is
+ * read first and alone (its hits counted as it finds them); each contact found is then read
+ * by its rowid (CROSS JOIN keeps that order).
  */
-export async function matchingContactIds(db: D1Database, text: string, max: number): Promise<string[]> {
+export async function matchingContacts(db: D1Database, text: string, max: number): Promise<{ count: number; ids: string }> {
   const like = likeOf('t', text);
-  const rows = await db
-    .prepare(`SELECT t.id FROM contacts_search CROSS JOIN contacts t ON t.rowid = contacts_search.rowid WHERE contacts_search MATCH ? AND ${like.sql} LIMIT ?`)
-    .bind(phraseOf(text), ...like.params, max + 1)
-    .raw<[string]>();
-  return rows.map(([id]) => id);
+  const row = await db
+    .prepare(
+      `WITH hits AS MATERIALIZED (SELECT rowid AS hit FROM contacts_search WHERE contacts_search MATCH ? LIMIT ?)
+       SELECT (SELECT count(*) FROM hits) AS count,
+         (SELECT json_group_array(t.id) FROM hits CROSS JOIN contacts t ON t.rowid = hits.hit WHERE (SELECT count(*) FROM hits) <= ? AND ${like.sql}) AS ids`,
+    )
+    .bind(phraseOf(text), max + 1, max, ...like.params)
+    .first<{ count: number; ids: string }>();
+  return { count: Number(row?.count ?? 0), ids: row?.ids ?? '[]' };
 }
 
 /**
@@ -64,10 +70,10 @@ export async function matchingContactIds(db: D1Database, text: string, max: numb
 export async function searchOf(db: D1Database, person: 't' | 'c', text: string): Promise<Search> {
   // The trigram tokenizer matches nothing for fewer than three characters (code points).
   if ([...text].length < 3) return { clause: likeOf(person, text), lead: null };
-  const ids = await matchingContactIds(db, text, SEARCH_LIST_MAX);
-  if (ids.length > SEARCH_LIST_MAX) return { clause: likeOf(person, text), lead: null };
+  const found = await matchingContacts(db, text, SEARCH_LIST_MAX);
+  if (found.count > SEARCH_LIST_MAX) return { clause: likeOf(person, text), lead: null };
   return {
     clause: { sql: person === 't' ? 't.id = found.value' : 't.contact_id = found.value', params: [] },
-    lead: { sql: 'json_each(?) found', params: [JSON.stringify(ids)] },
+    lead: { sql: 'json_each(?) found', params: [found.ids] },
   };
 }
