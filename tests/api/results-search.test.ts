@@ -9,7 +9,7 @@ import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { upsertContact } from '../../src/platform/services/contacts';
 import { admin } from './admin-support';
-import { type Loose, seedContact, seedForm, seedLocation, seedOrder, seedSubmission } from './results-fixtures';
+import { type Loose, seedAppointment, seedCalendar, seedContact, seedForm, seedLocation, seedOrder, seedSubmission } from './results-fixtures';
 
 const T = Date.UTC(2026, 2, 1, 9);
 const MIN = 60_000;
@@ -118,6 +118,7 @@ const QUERIES = [
 beforeAll(async () => {
   await seedLocation('loc_s');
   await seedForm('fm_s', 'loc_s', [{ tag: 'full_name', label: 'Your name' }]);
+  await seedCalendar('cal_s', 'loc_s', 'Europe/Paris');
   for (const [i, person] of SAMPLE.entries()) {
     await seedContact(`ct_s${String(i).padStart(2, '0')}`, 'loc_s', T + i * MIN, person);
     await seedSubmission(`sb_s${String(i).padStart(2, '0')}`, {
@@ -127,6 +128,15 @@ beforeAll(async () => {
       at: T + i * MIN + 1,
       values: {},
     });
+    if (i % 3 === 0) {
+      await seedAppointment(`ap_s${String(i).padStart(2, '0')}`, {
+        calendarId: 'cal_s',
+        locationId: 'loc_s',
+        contactId: `ct_s${String(i).padStart(2, '0')}`,
+        start: T + 86_400_000 + i * 30 * MIN,
+        at: T + i * MIN + 3,
+      });
+    }
     if (i % 2 === 0) {
       await seedOrder(`or_s${String(i).padStart(2, '0')}`, {
         locationId: 'loc_s',
@@ -140,12 +150,13 @@ beforeAll(async () => {
 });
 
 describe('search through the contacts_search index', () => {
-  it('finds exactly what a LIKE over name, email and phone finds, for contacts, submissions and orders', async () => {
+  it('finds exactly what a LIKE over name, email and phone finds, for contacts, submissions, orders and appointments', async () => {
     await indexInStep();
     for (const q of QUERIES) {
       expect(await allIds('contacts', q), `contacts q=${q}`).toEqual(await likeIds(q));
       expect(await allIds('submissions', q, 5), `submissions q=${q}`).toEqual(await likeIds(q, 'submissions', 'LEFT JOIN contacts c ON c.id = t.contact_id'));
       expect(await allIds('orders', q), `orders q=${q}`).toEqual(await likeIds(q, 'orders', 'LEFT JOIN contacts c ON c.id = t.contact_id'));
+      expect(await allIds('appointments', q), `appointments q=${q}`).toEqual(await likeIds(q, 'appointments', 'LEFT JOIN contacts c ON c.id = t.contact_id'));
     }
     // Spot checks of what a seller notices: part of an email or a phone finds its contact, case aside; formatting is matched as typed.
     expect(await allIds('contacts', 'AMD@example')).toEqual(['ct_s01']);

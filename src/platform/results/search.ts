@@ -4,20 +4,20 @@
  * taken literally: what `column LIKE '%text%'` matches, and nothing else.
  *
  * It reads the contacts_search index (FTS5, trigram tokenizer; migration 0030) rather than
- * every contact. The index finds each contact holding the text's trigrams (case folded),
- * the LIKE is kept on those few rows, so results are exactly the LIKE's. Before the page
- * is read, one probe lists the matching contacts' ids, at most SEARCH_LIST_MAX of them:
+ * every contact. The index finds each contact holding the text's trigrams (case folded), a
+ * superset of the LIKE's; the LIKE is kept on those rows, so results are exactly the LIKE's.
+ * Before the page is read, one probe counts the index's hits, up to SEARCH_LIST_MAX + 1:
  *  - none: the page is read from an empty list, at once, whatever the table's size;
- *  - a few (up to SEARCH_LIST_MAX): the page joins the kind's rows to that list first (a
- *    CROSS JOIN, so SQLite reads each contact's rows by its contact index and sorts that
- *    handful, whatever other filter it has an index for);
+ *  - a handful (up to SEARCH_LIST_MAX): the ids of those the LIKE holds for are listed, and
+ *    the page joins the kind's rows to that list first (a CROSS JOIN, the kind's table read
+ *    by its contact index, whatever other filter has an index too) and sorts them;
  *  - more: they are many in the table, so the newest-first read with the LIKE on each row
  *    fills a page after a few rows; the search is the LIKE alone, as before the index.
  * Text of fewer than three characters has no trigram: it is the LIKE alone too.
  */
 import type { Clause } from './kinds';
 
-/** Most contact ids a search lists before the page is read (the page's list joins them). */
+/** Most index hits a search lists before the page is read (the page joins that list); past it, the LIKE alone. */
 export const SEARCH_LIST_MAX = 1000;
 
 /** The searched columns of a contact. */
