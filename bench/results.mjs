@@ -4,7 +4,8 @@
  *  - 100,000 contacts and 200,000 submissions, generated inside SQLite, each submission with
  *    a first and last touch and one in four with a consent record, as ad traffic leaves them;
  *  - p95 of a page of 100 at several depths (budget <= 30 ms), contacts and one form's
- *    submissions, each depth reached by its own signed cursor;
+ *    submissions, each depth reached by its own signed cursor; and of text searches (`q`)
+ *    matching many, a few and no contacts (a zero-match search too must answer in budget);
  *  - a CSV and an NDJSON export of every submission, streamed and counted (budget >= 20,000
  *    rows/s), with the isolate's used V8 heap (through the worker's inspector) sampled as the
  *    rows stream in: its floor in each quarter of the rows must stay flat, at most 16 MB over
@@ -13,8 +14,9 @@
  * The machine it runs on may be busy: beside each wall-clock figure it prints workerd's CPU
  * time (per page, and rows per CPU second for the exports) and the load average.
  * It builds unless BENCH_SKIP_BUILD is set. BENCH_ROUNDS sets the requests per depth (50);
- * BENCH_ONLY=export skips the pages. Requests go straight to workerd (bench/serve.mjs says
- * why not through the dev proxy).
+ * BENCH_ONLY=export skips the pages, BENCH_ONLY=search times the text searches alone.
+ * BENCH_PORT (8796) is the worker's port, the inspector listens on the next one. Requests go
+ * straight to workerd (bench/serve.mjs says why not through the dev proxy).
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -188,7 +190,7 @@ async function cursorsAt(base, depths) {
 }
 
 async function pageTimes(label, base, depths) {
-  console.log(`\n${label}: a page of 100, ${ROUNDS} requests per depth (budget p95 <= 30 ms)`);
+  console.log(`\n${label}: a page of 100, ${ROUNDS} requests per depth (budget p95 <= 30 ms; load average ${loadAverage()})`);
   for (const [depth, cursor] of await cursorsAt(base, depths)) {
     const times = [];
     const cpuBefore = cpuSeconds(pids);
@@ -275,9 +277,12 @@ async function exportOnce(format, heap, pids) {
 
 console.log(`Load average ${loadAverage()} on ${availableParallelism()} cores`);
 try {
-  // BENCH_ONLY=export skips the page timings.
-  if (process.env.BENCH_ONLY !== 'export') await pageTimings();
-  await exportsOf();
+  // BENCH_ONLY=export skips the page timings; BENCH_ONLY=search times the text searches alone.
+  if (process.env.BENCH_ONLY === 'search') await searchTimings();
+  else {
+    if (process.env.BENCH_ONLY !== 'export') await pageTimings();
+    await exportsOf();
+  }
 } finally {
   // wrangler's workerd child goes with its process group.
   process.kill(-server.pid, 'SIGTERM');
@@ -286,8 +291,17 @@ try {
 async function pageTimings() {
   await pageTimes('Contacts', '/contacts?location_id=loc_bench', [0, 10_000, 50_000, 99_500]);
   await pageTimes("One form's submissions", '/submissions?form_id=fm_bench', [0, 50_000, 100_000, 199_500]);
+  await searchTimings();
+}
+
+async function searchTimings() {
+  // The text search reads the contacts_search index (src/platform/results/search.ts): many matches are read with the LIKE
+  // as the page fills, a few are listed through the index and joined first, none answer at once.
   await pageTimes('Contacts searched, one in nine matching (q=lead%209)', '/contacts?q=lead%209', [0, 5_000]);
-  await pageTimes('Contacts searched, nothing matching (q=nobody): a scan of every contact', '/contacts?q=nobody', [0]);
+  await pageTimes('Contacts searched, ten matching (q=lead00012)', '/contacts?q=lead00012', [0]);
+  await pageTimes('Contacts searched, nothing matching (q=nobody)', '/contacts?q=nobody', [0]);
+  await pageTimes("One form's submissions searched, twenty matching (q=lead00012)", '/submissions?form_id=fm_bench&q=lead00012', [0]);
+  await pageTimes("One form's submissions searched, nothing matching (q=nobody)", '/submissions?form_id=fm_bench&q=nobody', [0]);
 }
 
 async function exportsOf() {

@@ -9,8 +9,7 @@ import { CLICK_ID_KEYS, type Touch, UTM_KEYS } from '../../lib/attribution';
 import { CSV_BOM, csvLine } from '../../lib/csv';
 import { isoInstant } from '../../lib/time/iso-instant';
 import type { Position } from './cursor';
-import type { Clause } from './kinds';
-import { readPage } from './list';
+import { readPage, type Where } from './list';
 import type { ResultKind } from './query';
 import type { ConsentRef, Item, Labels, ShapeContext } from './shape';
 
@@ -111,7 +110,7 @@ const COLUMNS: Record<ResultKind, (labels: Labels | null) => Column[]> = {
 export interface ExportPlan {
   db: D1Database;
   kind: ResultKind;
-  where: Clause[];
+  where: Where;
   format: 'csv' | 'ndjson';
   bom: boolean;
   /** The field labels of the one form, survey or calendar a submissions export is filtered to. */

@@ -13,6 +13,11 @@ export interface Clause {
 export interface KindSpec {
   /** FROM … with the kind's table as `t`. */
   from: string;
+  /**
+   * The same FROM for a search that lists its contacts (./search.ts), joined after that list:
+   * the kind's rows read by their contact index, whatever other filter has an index too.
+   */
+  searchFrom: string;
   /** The alias whose name, email and phone the text search reads. */
   person: 't' | 'c';
   columns: string;
@@ -24,16 +29,20 @@ const eq = (column: string) => (value: string) => ({ sql: `${column} = ?`, param
 const personColumns = (alias: string) =>
   `${alias}.full_name AS c_full_name, ${alias}.first_name AS c_first_name, ${alias}.last_name AS c_last_name, ${alias}.email AS c_email, ${alias}.phone AS c_phone`;
 const contactColumns = personColumns('c');
+const withContact = 'LEFT JOIN contacts c ON c.id = t.contact_id';
 
 export const KIND_SPECS = {
   contacts: {
     from: 'contacts t',
+    // Each listed id is one row of the primary key's index.
+    searchFrom: 'contacts t',
     person: 't',
     columns: `t.id, t.location_id, t.source, t.first_touch, t.last_touch, t.created_at, ${personColumns('t')}`,
     filters: { location_id: eq('t.location_id') },
   },
   submissions: {
-    from: 'submissions t LEFT JOIN contacts c ON c.id = t.contact_id',
+    from: `submissions t ${withContact}`,
+    searchFrom: `submissions t INDEXED BY submissions_contact ${withContact}`,
     person: 'c',
     columns: `t.id, t.kind, t.ref_id, t.location_id, t.contact_id, t.disqualified, t.data, t.funnel_id, t.step_id, t.domain, t.page_url, t.first_touch, t.last_touch, t.created_at, ${contactColumns}`,
     filters: {
@@ -48,7 +57,8 @@ export const KIND_SPECS = {
     statuses: ['qualified', 'disqualified'],
   },
   appointments: {
-    from: 'appointments t JOIN calendars k ON k.id = t.calendar_id LEFT JOIN contacts c ON c.id = t.contact_id',
+    from: `appointments t JOIN calendars k ON k.id = t.calendar_id ${withContact}`,
+    searchFrom: `appointments t INDEXED BY appointments_contact JOIN calendars k ON k.id = t.calendar_id ${withContact}`,
     person: 'c',
     columns: `t.id, t.calendar_id, t.location_id, t.contact_id, t.start_time, t.end_time, t.status, t.selected_timezone, t.notes, t.order_id, t.funnel_id, t.step_id, t.domain, t.page_url, t.first_touch, t.last_touch, t.created_at, k.name AS k_name, k.timezone AS k_timezone, ${contactColumns}`,
     filters: {
@@ -61,7 +71,8 @@ export const KIND_SPECS = {
     statuses: ['booked', 'confirmed', 'cancelled'],
   },
   orders: {
-    from: 'orders t LEFT JOIN contacts c ON c.id = t.contact_id',
+    from: `orders t ${withContact}`,
+    searchFrom: `orders t INDEXED BY orders_contact ${withContact}`,
     person: 'c',
     columns: `t.id, t.location_id, t.funnel_id, t.step_id, t.contact_id, t.source, t.status, t.currency, t.amount, t.paid_at, t.first_touch, t.last_touch, t.created_at, ${contactColumns}`,
     filters: { location_id: eq('t.location_id'), funnel_id: eq('t.funnel_id'), step_id: eq('t.step_id'), status: eq('t.status') },

@@ -6,18 +6,28 @@ import { ApiError } from '../http';
 import { standardCalendarForm } from '../services/calendars';
 import type { Position } from './cursor';
 import { type Clause, FILTER_TABLES, KIND_SPECS, type KindSpec } from './kinds';
+import { searchOf } from './search';
 import type { FilterName, Filters, ResultKind } from './query';
 import { type ConsentRef, type Item, type Labels, labelsOfFields, type Row, SHAPERS, type ShapeContext } from './shape';
 
-/** The WHERE clauses of `filters` for `kind`; 400 for a filter the kind does not take or a status it does not know. */
-export function whereOf(kind: ResultKind, filters: Filters): Clause[] {
+/** What a list reads: its WHERE clauses and, for a search that listed its contacts, that list joined first (./search.ts). */
+export interface Where {
+  clauses: Clause[];
+  lead: Clause | null;
+}
+
+/**
+ * The WHERE clauses of `filters` for `kind`, the text search aside; 400 for a filter the kind
+ * does not take or a status it does not know. Synchronous, so a bad filter is refused before
+ * anything is read.
+ */
+export function filterClauses(kind: ResultKind, filters: Filters): Clause[] {
   const spec: KindSpec = KIND_SPECS[kind];
   const clauses: Clause[] = [];
   for (const [name, value] of Object.entries(filters) as [keyof Filters, unknown][]) {
-    if (value === undefined || value === '') continue;
+    if (value === undefined || value === '' || name === 'q') continue;
     if (name === 'from') clauses.push({ sql: 't.created_at >= ?', params: [value] });
     else if (name === 'to') clauses.push({ sql: 't.created_at < ?', params: [value] });
-    else if (name === 'q') clauses.push(searchOf(spec.person, String(value)));
     else {
       const filter = spec.filters[name];
       if (!filter) throw new ApiError(400, `${name} does not filter ${kind}`, name);
@@ -30,15 +40,21 @@ export function whereOf(kind: ResultKind, filters: Filters): Clause[] {
   return clauses;
 }
 
-/**
- * A LIKE over name, email and phone, with `%`, `_` and `\` taken literally. SQLite's LIKE
- * ignores case for ASCII letters itself (as its lower() would, no further), and a bare column
- * is cheaper to scan than lower() of it.
- */
-function searchOf(alias: string, text: string): Clause {
-  const pattern = `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-  const columns = ['full_name', 'first_name', 'last_name', 'email', 'phone'];
-  return { sql: `(${columns.map((col) => `${alias}.${col} LIKE ? ESCAPE '\\'`).join(' OR ')})`, params: columns.map(() => pattern) };
+/** The WHERE of `filters` for `kind`: the filter clauses (given, or made here) and the text search, which reads the search index first. */
+export async function whereOf(db: D1Database, kind: ResultKind, filters: Filters, clauses = filterClauses(kind, filters)): Promise<Where> {
+  if (!filters.q) return { clauses, lead: null };
+  const search = await searchOf(db, KIND_SPECS[kind].person, filters.q);
+  return { clauses: [...clauses, search.clause], lead: search.lead };
+}
+
+/** `FROM … WHERE …` of a kind's rows and its parameters, with the search's list first when it has one. */
+export function sourceOf(kind: ResultKind, where: Where, extra: Clause[] = []): Clause {
+  const clauses = [...where.clauses, ...extra];
+  const from = where.lead ? `${where.lead.sql} CROSS JOIN ${KIND_SPECS[kind].searchFrom}` : KIND_SPECS[kind].from;
+  return {
+    sql: `FROM ${from}${clauses.length ? ` WHERE ${clauses.map((c) => c.sql).join(' AND ')}` : ''}`,
+    params: [...(where.lead?.params ?? []), ...clauses.flatMap((c) => c.params)],
+  };
 }
 
 /** 404 for an id filter naming nothing, so a typo is told apart from an empty result. */
@@ -52,17 +68,15 @@ export async function checkFilterIds(db: D1Database, filters: Filters): Promise<
 }
 
 /** Reads one batch of raw rows after `after` (newest first). */
-export async function readRows(db: D1Database, kind: ResultKind, where: Clause[], after: Position | null, limit: number): Promise<Row[]> {
-  const spec = KIND_SPECS[kind];
-  const clauses = [...where];
+export async function readRows(db: D1Database, kind: ResultKind, where: Where, after: Position | null, limit: number): Promise<Row[]> {
   // A row value, which SQLite turns into one range of the (…, created_at, id) index.
-  if (after) clauses.push({ sql: '(t.created_at, t.id) < (?, ?)', params: [after.createdAt, after.id] });
-  const sql = `SELECT ${spec.columns} FROM ${spec.from}${clauses.length ? ` WHERE ${clauses.map((c) => c.sql).join(' AND ')}` : ''} ORDER BY t.created_at DESC, t.id DESC LIMIT ?`;
+  const source = sourceOf(kind, where, after ? [{ sql: '(t.created_at, t.id) < (?, ?)', params: [after.createdAt, after.id] }] : []);
+  const sql = `SELECT ${KIND_SPECS[kind].columns} ${source.sql} ORDER BY t.created_at DESC, t.id DESC LIMIT ?`;
   // Rows and column names as D1 sends them, made into objects here in one pass: `.all()`
   // builds each through Object.fromEntries of [name, cell] pairs, a cost an export pays per row.
   const [names, ...cells] = await db
     .prepare(sql)
-    .bind(...clauses.flatMap((c) => c.params), limit)
+    .bind(...source.params, limit)
     .raw({ columnNames: true });
   if (!names) return [];
   const rows: Row[] = new Array(cells.length);
@@ -148,7 +162,7 @@ async function readLabels(db: D1Database, kind: string, refId: string): Promise<
 export async function readPage(
   db: D1Database,
   kind: ResultKind,
-  where: Clause[],
+  where: Where,
   after: Position | null,
   limit: number,
   ctx: ShapeContext,

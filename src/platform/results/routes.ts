@@ -14,7 +14,7 @@ import { signingKey } from '../secrets';
 import { contactRecord } from './contact-record';
 import { decodeCursor, encodeCursor } from './cursor';
 import { exportStream } from './export';
-import { checkFilterIds, readPage, shapeContext, whereOf } from './list';
+import { checkFilterIds, filterClauses, readPage, shapeContext, whereOf } from './list';
 import { exportQuery, listQuery, type ResultKind } from './query';
 import { mountOrderTotals } from './totals';
 
@@ -25,17 +25,21 @@ export function mountResults(admin: Hono<AppEnv>): void {
   for (const kind of ['contacts', 'submissions', 'appointments', 'orders'] as const satisfies readonly ResultKind[]) {
     admin.get(`/v1/${kind}`, async (c) => {
       const { limit, cursor, ...filters } = parseWith(listQuery, c.req.query());
-      const where = whereOf(kind, filters);
+      const clauses = filterClauses(kind, filters);
       const after = cursor ? await decodeCursor(cursorKey(c), kind, cursor) : null;
-      // The filter ids are checked while the page is read: a 404 still wins, and a page waits for one round trip, not two.
-      const [, page] = await Promise.all([checkFilterIds(c.env.DB, filters), readPage(c.env.DB, kind, where, after, limit, shapeContext(c.env.DB))]);
+      // The filter ids are checked while the search is probed and the page read: a 404 still wins, and a page waits for its own round trips only.
+      const [, page] = await Promise.all([
+        checkFilterIds(c.env.DB, filters),
+        whereOf(c.env.DB, kind, filters, clauses).then((where) => readPage(c.env.DB, kind, where, after, limit, shapeContext(c.env.DB))),
+      ]);
       return c.json({ items: page.items, next_cursor: page.next ? await encodeCursor(cursorKey(c), kind, page.next) : null });
     });
 
     admin.get(`/v1/${kind}/export`, async (c) => {
       const { format, bom, ...filters } = parseWith(exportQuery, c.req.query());
-      const where = whereOf(kind, filters);
+      const clauses = filterClauses(kind, filters);
       await checkFilterIds(c.env.DB, filters);
+      const where = await whereOf(c.env.DB, kind, filters, clauses);
       const ctx = shapeContext(c.env.DB);
       const ref = filters.form_id
         ? ['form', filters.form_id]

@@ -9,8 +9,7 @@ import * as v from 'valibot';
 import { formatMoney } from '../../lib/currency';
 import type { AppEnv } from '../env';
 import { parseWith } from '../http';
-import { type Clause, KIND_SPECS } from './kinds';
-import { checkFilterIds, whereOf } from './list';
+import { checkFilterIds, filterClauses, sourceOf, type Where, whereOf } from './list';
 import { filterEntries, UNKNOWN_PARAMETER } from './query';
 
 export const totalsQuery = v.strictObject(filterEntries, UNKNOWN_PARAMETER);
@@ -23,14 +22,13 @@ export interface OrderTotal {
   amountFormatted: string;
 }
 
-/** The sums of the orders the clauses of a filter (`whereOf('orders', …)`) match, per currency and status. */
-export async function orderTotals(db: D1Database, where: Clause[]): Promise<OrderTotal[]> {
-  const sql = `SELECT upper(t.currency) AS currency, t.status, COUNT(*) AS orders, SUM(t.amount) AS amount FROM ${KIND_SPECS.orders.from}${
-    where.length ? ` WHERE ${where.map((c) => c.sql).join(' AND ')}` : ''
-  } GROUP BY upper(t.currency), t.status ORDER BY upper(t.currency), t.status`;
+/** The sums of the orders a filter's WHERE (`whereOf(db, 'orders', …)`) matches, per currency and status. */
+export async function orderTotals(db: D1Database, where: Where): Promise<OrderTotal[]> {
+  const source = sourceOf('orders', where);
+  const sql = `SELECT upper(t.currency) AS currency, t.status, COUNT(*) AS orders, SUM(t.amount) AS amount ${source.sql} GROUP BY upper(t.currency), t.status ORDER BY upper(t.currency), t.status`;
   const { results } = await db
     .prepare(sql)
-    .bind(...where.flatMap((c) => c.params))
+    .bind(...source.params)
     .all<{ currency: string; status: string; orders: number; amount: number }>();
   return results.map((row) => ({
     currency: row.currency,
@@ -44,8 +42,8 @@ export async function orderTotals(db: D1Database, where: Clause[]): Promise<Orde
 export function mountOrderTotals(admin: Hono<AppEnv>): void {
   admin.get('/v1/orders/totals', async (c) => {
     const filters = parseWith(totalsQuery, c.req.query());
-    const where = whereOf('orders', filters);
+    const clauses = filterClauses('orders', filters);
     await checkFilterIds(c.env.DB, filters);
-    return c.json({ totals: await orderTotals(c.env.DB, where) });
+    return c.json({ totals: await orderTotals(c.env.DB, await whereOf(c.env.DB, 'orders', filters, clauses)) });
   });
 }
