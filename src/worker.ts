@@ -8,7 +8,7 @@
  * handler the queues' consumers.
  */
 import { handle } from '@astrojs/cloudflare/handler';
-import { badHostAnswer } from './serving/bad-host';
+import { badHostAnswer, requestUrl } from './serving/bad-host';
 import { edgeHit } from './serving/edge-hit';
 import { lastResortResponse } from './serving/last-resort';
 import { drainBody } from './platform/http';
@@ -18,9 +18,11 @@ import { runScheduled } from './platform/scheduled';
 
 export default {
   async fetch(request: Request, env: Bindings, ctx: ExecutionContext): Promise<Response> {
-    let response = badHostAnswer(request);
+    // Parsed once: the Host check and the edge copy both read it.
+    const url = requestUrl(request);
+    let response = badHostAnswer(request, url);
     try {
-      response ??= await edgeHit(request, env, ctx);
+      if (url) response ??= await edgeHit(request, env, ctx, url);
     } catch (err) {
       response = lastResortResponse(request, err);
     }

@@ -34,16 +34,18 @@ function checkHost(host: string): boolean {
   return (name.startsWith('[') || v.is(hostName, name)) && (port === undefined || Number(port) <= 65535);
 }
 
-/** The 400 for a request with a malformed Host (or a URL that does not parse), else undefined. */
-export function badHostAnswer(request: Request): Response | undefined {
-  const host = request.headers.get('host');
-  let valid = host === null || isValidHost(host);
-  if (valid) {
-    try {
-      valid = isValidHost(new URL(request.url).host);
-    } catch {
-      valid = false;
-    }
+/** The request's URL, or null when it does not parse. */
+export function requestUrl(request: Request): URL | null {
+  try {
+    return new URL(request.url);
+  } catch {
+    return null;
   }
+}
+
+/** The 400 for a request with a malformed Host (or a URL that does not parse: `url` null), else undefined. */
+export function badHostAnswer(request: Request, url: URL | null = requestUrl(request)): Response | undefined {
+  const host = request.headers.get('host');
+  const valid = (host === null || isValidHost(host)) && url !== null && isValidHost(url.host);
   return valid ? undefined : plainAnswer(request, 400, BAD_HOST, 'error.badHost');
 }

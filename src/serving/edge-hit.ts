@@ -20,8 +20,7 @@ import { countView, isPrefetch } from './count-view';
 const NOT_FUNNEL_PAGES = /^\/(?:_astro|_ah|v2|widget|survey|api|admin)(?:\/|$)|^\/robots\.txt$/i;
 
 /** The edge copy of the published page `request` asks for (the visitor's split-test variant of it), or undefined. */
-export async function edgeHit(request: Request, bindings: Bindings, ctx: ExecutionContext): Promise<Response | undefined> {
-  const url = new URL(request.url);
+export async function edgeHit(request: Request, bindings: Bindings, ctx: ExecutionContext, url = new URL(request.url)): Promise<Response | undefined> {
   if (NOT_FUNNEL_PAGES.test(url.pathname)) return undefined;
   const now = Date.now();
   let assignment: EdgeAssignment | null = null;

@@ -18,6 +18,9 @@ export interface PageRequest {
 
 /** `/a/b/` → `/a/b`; `` → `/`; repeated slashes collapsed. */
 export function normalizePagePath(raw: string): string {
+  // Most paths are already normal (`/x/y`): nothing to replace.
+  if (raw.startsWith('/') && !raw.endsWith('/') && !raw.includes('//')) return raw;
+  if (raw === '/') return raw;
   const path = `/${raw}`.replace(/\/{2,}/g, '/').replace(/\/+$/, '');
   return path === '' ? '/' : path;
 }
