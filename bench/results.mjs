@@ -21,6 +21,7 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
+import { inspectorSessions } from './inspector.mjs';
 import { startWorker } from './start-worker.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8796);
@@ -124,38 +125,11 @@ const loadAverage = () =>
 async function heapProbe(inspector) {
   if (!inspector) return null;
   try {
-    const targets = (await (await fetch(`${inspector}/json`)).json()).filter((t) => t.webSocketDebuggerUrl);
-    const sockets = await Promise.all(
-      targets.map(
-        (t) =>
-          new Promise((resolve, reject) => {
-            // wrangler's inspector proxy takes DevTools from a local Origin only.
-            const ws = new WebSocket(t.webSocketDebuggerUrl, { headers: { origin: 'http://localhost' } });
-            const waiting = new Map();
-            let next = 0;
-            ws.onmessage = (event) => {
-              const message = JSON.parse(String(event.data));
-              waiting.get(message.id)?.(message);
-              waiting.delete(message.id);
-            };
-            ws.onopen = () =>
-              resolve({
-                call: (method) =>
-                  new Promise((done) => {
-                    next += 1;
-                    waiting.set(next, done);
-                    ws.send(JSON.stringify({ id: next, method, params: {} }));
-                  }),
-                close: () => ws.close(),
-              });
-            ws.onerror = reject;
-          }),
-      ),
-    );
+    const sockets = await inspectorSessions(inspector);
     return {
       async usedMb() {
         const answers = await Promise.all(sockets.map((s) => s.call('Runtime.getHeapUsage')));
-        return answers.reduce((mb, a) => mb + (a.result?.usedSize ?? 0), 0) / 1048576;
+        return answers.reduce((mb, a) => mb + (a?.usedSize ?? 0), 0) / 1048576;
       },
       close: () => {
         for (const s of sockets) s.close();

@@ -25,6 +25,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { d1Over } from './stats-d1.mjs';
+import { inspectorSessions } from './inspector.mjs';
 import { startWorker } from './start-worker.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8797);
@@ -241,38 +242,6 @@ function workerdCpuMs(group) {
  * written to FILE (.cpuprofile, for DevTools) and the functions with the most self time are printed.
  */
 const PROFILE = process.env.BENCH_PROFILE;
-
-/** One DevTools protocol session per inspector target: `call(method, params)` answers the result. */
-async function inspectorSessions(inspector) {
-  const targets = (await (await fetch(`${inspector}/json`)).json()).filter((t) => t.webSocketDebuggerUrl);
-  return Promise.all(
-    targets.map(
-      (t) =>
-        new Promise((resolve, reject) => {
-          // wrangler's inspector proxy takes DevTools from a local Origin only.
-          const ws = new WebSocket(t.webSocketDebuggerUrl, { headers: { origin: 'http://localhost' } });
-          const waiting = new Map();
-          let next = 0;
-          ws.onmessage = (event) => {
-            const message = JSON.parse(String(event.data));
-            waiting.get(message.id)?.(message.result);
-            waiting.delete(message.id);
-          };
-          ws.onopen = () =>
-            resolve({
-              call: (method, params = {}) =>
-                new Promise((done) => {
-                  next += 1;
-                  waiting.set(next, done);
-                  ws.send(JSON.stringify({ id: next, method, params }));
-                }),
-              close: () => ws.close(),
-            });
-          ws.onerror = reject;
-        }),
-    ),
-  );
-}
 
 /** Profiles `rounds` answers; writes the profile and prints the functions with the most self time. */
 async function profileAnswers(inspector, ask, rounds) {

@@ -6,6 +6,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { FORM_TOKEN_FIELD, MIN_FILL_MS } from '../../src/lib/spam-defence';
 import { q, sql } from './forms-store';
+import { holdScript } from './hold-script';
 import { E2E_PORT } from './playwright.config';
 
 const optinForm = (page: Page) => page.locator('form[data-form-id="form_optin"]');
@@ -137,19 +138,7 @@ for (const [code, held] of [
   test(`what a visitor types and clicks before ${code} has arrived is kept: the lead is stored and the page moves on`, async ({ page }) => {
     const email = `early-${Date.now()}@example.com`;
     // The code is held back until the visitor has typed and pressed the button.
-    let release = () => {};
-    const arrived = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let asked = () => {};
-    const requested = new Promise<void>((resolve) => {
-      asked = resolve;
-    });
-    await page.route(held, async (route) => {
-      asked();
-      await arrived;
-      await route.continue();
-    });
+    const { requested, release } = await holdScript(page, held);
     await page.goto('/');
     const form = optinForm(page);
     await form.getByLabel('First name').fill('Early');

@@ -4,26 +4,9 @@
  * a visitor on a slow connection does meanwhile, and checks that nothing was lost once the
  * code arrives. The page's island hydrates with `client:ready` (src/client/ready-directive.ts).
  */
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { q, sql } from './forms-store';
-
-/** Holds back the first request matching `glob` until `release`; `requested` resolves when the page asks for it. */
-async function holdScript(page: Page, glob: string): Promise<{ requested: Promise<void>; release: () => void }> {
-  let release = () => {};
-  const arrived = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let asked = () => {};
-  const requested = new Promise<void>((resolve) => {
-    asked = resolve;
-  });
-  await page.route(glob, async (route) => {
-    asked();
-    await arrived;
-    await route.continue();
-  });
-  return { requested, release };
-}
+import { holdScript } from './hold-script';
 
 test('a survey answer clicked before the survey’s code has arrived is held, the survey busy, and answered once it has', async ({ page }) => {
   const held = await holdScript(page, '**/_astro/survey-widget.*.js');

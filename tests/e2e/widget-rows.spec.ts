@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { holdScript } from './hold-script';
 import { E2E_PORT, E2E_TOKEN } from './playwright.config';
 
 test('at 320 px form_all_fields never scrolls sideways (the native file input included)', async ({ page }) => {
@@ -48,19 +49,7 @@ test('too many files, or more than 50 MB, are refused when chosen with the seed 
 test('files chosen before the file field’s code has arrived are listed once it has', async ({ page }) => {
   // The page's input is the server's until the field's chunk hydrates it; React drops a change
   // it hears before then, so a slow chunk (a busy machine, a slow connection) lost the files.
-  let release = () => {};
-  const arrived = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let asked = () => {};
-  const requested = new Promise<void>((resolve) => {
-    asked = resolve;
-  });
-  await page.route('**/_astro/file-upload-field.*.js', async (route) => {
-    asked();
-    await arrived;
-    await route.continue();
-  });
+  const { requested, release } = await holdScript(page, '**/_astro/file-upload-field.*.js');
   await page.goto('/widget/form/form_all_fields');
   await expect(page.locator('astro-island:not([ssr])')).toHaveCount(1);
   await requested;
