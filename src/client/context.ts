@@ -5,6 +5,7 @@
  * reads it with `parseFunnelContext`, which never throws: missing fields fall back to empty.
  */
 import type { TrackedPage } from '../lib/tracking/events';
+import { scriptJson } from '../lib/script-json';
 
 /** Visitor-facing strings the runtime needs, translated on the server (namespace page-runtime). */
 export interface RuntimeMessages {
@@ -80,10 +81,5 @@ export function readFunnelContext(doc: Document): FunnelContext {
 
 /** The context as text safe inside a <script type="application/json"> element (for the server). */
 export function funnelContextJson(context: FunnelContext): string {
-  return JSON.stringify(context)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+  return scriptJson(context);
 }

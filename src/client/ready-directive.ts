@@ -1,5 +1,5 @@
 /**
- * `client:ready`: a widget page's island (the form, the survey, the booking calendar on their
+ * `client:ready`: a widget page's island (the booking calendar and the cancel form on their
  * own pages) hydrates as soon as the page has shown its first content, and nothing the
  * visitor does before then is lost:
  * - text typed and choices made stay in the server-rendered controls and the island adopts
@@ -9,9 +9,10 @@
  *   dispatched again once React has the island (./held-click.ts holdClicks), as
  *   `client:interact` does. If the code cannot load, the held click goes through as a plain
  *   click (a form posts without JavaScript).
- * The island's code is asked for after the first paint, so the page's largest paint (a
- * survey's header, the form) waits for none of it: with `client:load` the survey's modules,
- * requested while the HTML was parsed, counted in Lighthouse's LCP.
+ * The island's code is asked for after the first paint, so the page's largest paint (the
+ * calendar's title) waits for none of it: with `client:load` an island's modules, requested
+ * while the HTML was parsed, counted in Lighthouse's LCP. The form and survey pages go
+ * further and hydrate at first use (`client:interact`, src/client/widget-view.ts).
  *
  * Registered in astro.config.mjs (addClientDirective); typed below.
  */

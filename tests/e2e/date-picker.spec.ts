@@ -9,6 +9,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { E2E_PORT } from './playwright.config';
 import { putDocument } from './support/second-worker';
+import { wakeWidget } from './support/wake';
 
 test.use({ locale: 'en-US' });
 
@@ -56,7 +57,7 @@ test('the date of birth: a YYYY-MM-DD text box with a picker dialog used by keyb
     if (req.url().includes('/_astro/date-picker.')) chunks.push(req.url());
   });
   await page.goto('/widget/form/form_all_fields');
-  await expect(page.locator('astro-island:not([ssr])')).toHaveCount(1);
+  await wakeWidget(page);
   const input = page.getByLabel('Date of birth');
   await expect(input).toHaveAttribute('type', 'text');
   await expect(input).toHaveAttribute('placeholder', 'YYYY-MM-DD');
@@ -160,11 +161,12 @@ test('a date field 100 years either side of today; a form without one never load
     if (req.url().includes('/_astro/date-picker.')) chunks.push(req.url());
   });
   await page.goto('/widget/form/form_optin');
-  await expect(page.locator('astro-island:not([ssr])')).toHaveCount(1);
+  await wakeWidget(page);
   await page.getByLabel('First name').fill('Ann');
   expect(chunks).toEqual([]);
 
   await page.goto('/widget/survey/survey_date');
+  await wakeWidget(page);
   await expect(page.locator('astro-island:not([ssr]) [data-survey-state="idle"]')).toBeVisible();
   const input = page.getByLabel('When do you want to start?');
   // Typing a date does not move on by itself.

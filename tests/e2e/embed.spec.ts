@@ -9,6 +9,7 @@ import { expect, test } from '@playwright/test';
 import { E2E_PORT, E2E_TOKEN } from './playwright.config';
 import { type HostPage, serveHostPage } from './support/host-page';
 import { q, sql } from './forms-store';
+import { wakeWidget } from './support/wake';
 
 const ORIGIN = `http://localhost:${E2E_PORT}`;
 
@@ -78,6 +79,7 @@ test('the opt-in form resizes its frame on another origin, and a submission stor
   await page.goto(host.url);
   const iframe = page.locator('iframe');
   const frame = page.frameLocator('iframe');
+  await wakeWidget(frame);
   await expect(frame.locator('astro-island:not([ssr]) form.ef-form[data-form-state="idle"]')).toBeVisible();
   const frameHeight = async () => Math.round((await iframe.boundingBox())?.height ?? 0);
   const widgetHeight = () => frame.locator('body').evaluate((b) => b.scrollHeight);
@@ -111,6 +113,7 @@ test('a host page reached through a campaign passes it into the frame, and the l
     ef_referrer: 'https://search.example/?q=coaching',
   });
   const frame = page.frameLocator('iframe');
+  await wakeWidget(frame);
   await expect(frame.locator('astro-island:not([ssr]) form.ef-form[data-form-state="idle"]')).toBeVisible();
   const email = `embedded-campaign-${Date.now()}@example.com`;
   await frame.getByLabel('First name').fill('Campaign');
@@ -182,6 +185,7 @@ test('a framed form whose action redirects tells the loader, which sends the sel
   });
   await page.goto(host.url);
   const frame = page.frameLocator('iframe');
+  await wakeWidget(frame);
   await expect(frame.locator('astro-island:not([ssr]) form.ef-form[data-form-state="idle"]')).toBeVisible();
   await frame.getByLabel('First name').fill('Framed');
   await frame.getByLabel('Email').fill(`embedded-redirect-${Date.now()}@example.com`);

@@ -8,6 +8,7 @@ import { FORM_TOKEN_FIELD, MIN_FILL_MS } from '../../src/lib/spam-defence';
 import { q, sql } from './forms-store';
 import { holdScript } from './hold-script';
 import { E2E_PORT } from './playwright.config';
+import { wakeWidget } from './support/wake';
 
 const optinForm = (page: Page) => page.locator('form[data-form-id="form_optin"]');
 
@@ -164,7 +165,7 @@ for (const [code, held] of [
 test('a submission whose answer was lost is resent and stored once (one submission, one contact)', async ({ page }) => {
   const email = `retry-${Date.now()}@example.com`;
   await page.goto('/widget/form/form_optin');
-  await expect(page.locator('astro-island:not([ssr])')).toHaveCount(1);
+  await wakeWidget(page);
   let first = true;
   await page.route('**/api/form', async (route) => {
     if (!first) return route.continue();
@@ -186,7 +187,7 @@ test('a submission whose answer was lost is resent and stored once (one submissi
 test('sticky contact: a visitor who gave their details finds them filled in on their next visit', async ({ page }) => {
   const email = `sticky-${Date.now()}@example.com`;
   await page.goto('/widget/form/form_optin');
-  await expect(page.locator('astro-island:not([ssr])')).toHaveCount(1);
+  await wakeWidget(page);
   await page.getByLabel('First name').fill('Stella');
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send me the guide' }).click();
@@ -199,7 +200,7 @@ test('sticky contact: a visitor who gave their details finds them filled in on t
 test('offline: the visitor sees the submission pending, and it is sent when the connection returns', async ({ page, context }) => {
   const email = `offline-${Date.now()}@example.com`;
   await page.goto(`http://localhost:${E2E_PORT}/widget/form/form_optin`);
-  await expect(page.locator('astro-island:not([ssr])')).toHaveCount(1);
+  await wakeWidget(page);
   await page.getByLabel('First name').fill('Omar');
   await page.getByLabel('Email').fill(email);
   await context.setOffline(true);

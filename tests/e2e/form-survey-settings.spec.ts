@@ -8,6 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { E2E_PORT } from './playwright.config';
 import { putDocument } from './support/second-worker';
+import { wakeWidget } from './support/wake';
 
 const ORIGIN = `http://localhost:${E2E_PORT}`;
 const demo = (path: string) => JSON.parse(readFileSync(new URL(`../../scripts/demo-data/${path}`, import.meta.url), 'utf8'));
@@ -20,7 +21,7 @@ async function noAxeViolations(page: Page): Promise<void> {
 
 async function hydrated(page: Page, path: string): Promise<void> {
   await page.goto(path);
-  await expect(page.locator('astro-island:not([ssr])')).toHaveCount(1);
+  await wakeWidget(page);
 }
 
 test('ac_branding shows the company (logo and name, linked to its domain) under a form and a survey; off, nothing', async ({ page }) => {

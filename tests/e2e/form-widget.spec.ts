@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { q, r2Object, sql } from './forms-store';
+import { wakeWidget } from './support/wake';
 
 const PDF = Buffer.from('%PDF-1.7\n%test\n');
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]);
@@ -17,7 +18,7 @@ async function open(page: Page, query = ''): Promise<void> {
   const res = await page.goto(`/widget/form/form_all_fields${query}`);
   expect(res?.status()).toBe(200);
   // Hydrated: the island replaced the server render and listens for submit.
-  await expect(page.locator('astro-island:not([ssr])')).toHaveCount(1);
+  await wakeWidget(page);
 }
 
 const field = (page: Page, tag: string) => page.locator(`[data-field="${tag}"]`);

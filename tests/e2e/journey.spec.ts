@@ -14,6 +14,7 @@ import { q, sql } from './forms-store';
 import { E2E_PORT, E2E_TOKEN } from './playwright.config';
 import { openSalesPage, optIn } from './support/order-form';
 import { TEST_CARDS, typeCard, useStripeStandIn } from './support/stripe-js';
+import { wakeWidget } from './support/wake';
 
 const ORIGIN = `http://localhost:${E2E_PORT}`;
 const CAMPAIGN = { utm_source: 'spring-launch', utm_medium: 'email', utm_campaign: 'journey "2026", part 1', gclid: 'Cj0KCQjourney' };
@@ -38,7 +39,7 @@ async function adminGet(request: APIRequestContext, path: string) {
 
 async function submitFormWithFile(page: Page, email: string): Promise<void> {
   await page.goto('/widget/form/form_all_fields');
-  await expect(page.locator('astro-island:not([ssr])')).toHaveCount(1);
+  await wakeWidget(page);
   const field = (tag: string) => page.locator(`[data-field="${tag}"]`);
   await page.getByLabel('First name').fill('Journey');
   await page.getByLabel('Last name').fill('Visitor');
@@ -70,6 +71,7 @@ async function submitFormWithFile(page: Page, email: string): Promise<void> {
 async function answerSurvey(page: Page, email: string): Promise<void> {
   await page.goto('/widget/survey/survey_demo');
   const slide = page.getByTestId('survey-slide');
+  await wakeWidget(page);
   await expect(page.locator('astro-island:not([ssr]) [data-survey-state="idle"]')).toBeVisible();
   await page.getByRole('radio', { name: 'Agency owner' }).click();
   await expect(slide).toHaveAttribute('data-slide-id', 'slide_challenge');

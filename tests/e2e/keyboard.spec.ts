@@ -9,6 +9,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { q, r2Object, sql } from './forms-store';
 import { uniqueEmail } from './booking-helpers';
+import { tabIntoWidget } from './support/wake';
 
 async function noAxeViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
@@ -36,6 +37,7 @@ test('survey_demo with the keyboard: arrows only move the choice, Space answers,
 }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto('/survey/survey_demo');
+  await tabIntoWidget(page);
   await expect(page.locator('astro-island:not([ssr]) [data-survey-state="idle"]')).toBeVisible();
   await noAxeViolations(page);
 
@@ -104,7 +106,7 @@ test('survey_demo with the keyboard: arrows only move the choice, Space answers,
 
 test('focusing "Your own answer" keeps the chosen option; typing in it chooses it', async ({ page }) => {
   await page.goto('/widget/form/form_all_fields');
-  await expect(page.locator('astro-island:not([ssr])')).toHaveCount(1);
+  await tabIntoWidget(page);
   const coaching = page.getByRole('radio', { name: '1:1 coaching' });
   await tabTo(page, coaching);
   await page.keyboard.press('Space');
@@ -119,7 +121,7 @@ test('focusing "Your own answer" keeps the chosen option; typing in it chooses i
 
 test('form_all_fields with the keyboard: every required field, the typed signature, submitted; the thank-you takes the focus', async ({ page }) => {
   await page.goto('/widget/form/form_all_fields');
-  await expect(page.locator('astro-island:not([ssr])')).toHaveCount(1);
+  await tabIntoWidget(page);
   await noAxeViolations(page);
   const email = uniqueEmail('form-keys');
   const type = async (target: Locator, text: string) => {

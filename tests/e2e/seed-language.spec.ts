@@ -7,6 +7,7 @@
  * widget pages.
  */
 import { expect, type Page, test } from '@playwright/test';
+import { wakeWidget } from './support/wake';
 
 async function sendEmptyOptIn(page: Page): Promise<void> {
   const form = page.locator('[data-form-id="form_optin"] form');
@@ -45,7 +46,7 @@ test('the form and survey widget pages follow the same rule', async ({ page }) =
   await page.goto('/widget/form/form_optin?lang=de');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   // Hydrated: the island replaced the server render and listens for submit.
-  await expect(page.locator('astro-island:not([ssr])')).toHaveCount(1);
+  await wakeWidget(page);
   await page.locator('form').getByRole('button').last().click();
   const error = page.locator('[data-field-error="first_name"]');
   await expect(error).toHaveText('Dieses Feld ist erforderlich.');

@@ -11,6 +11,7 @@ import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { q, sql } from './forms-store';
 import { E2E_PORT } from './playwright.config';
 import { serveHostPage } from './support/host-page';
+import { wakeWidget } from './support/wake';
 
 const HEADLINES: Record<string, string> = { a: 'The 90-Day Client Accelerator', b: 'Fill your calendar in 90 days' };
 const COOKIE = 'ef_x_exp_accelerator_headline';
@@ -106,6 +107,7 @@ test('a widget framed with embed.js records the variant of the page around it', 
     await context.addCookies([{ name: COOKIE, value: 'b', url: host.url }]);
     await page.goto(host.url);
     const frame = page.frameLocator('iframe');
+    await wakeWidget(frame);
     await expect(frame.locator('astro-island:not([ssr]) form.ef-form[data-form-state="idle"]')).toBeVisible();
     const email = `split-embed-${Date.now()}@example.com`;
     await frame.getByLabel('First name').fill('Framed');

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { E2E_PORT, E2E_TOKEN } from './playwright.config';
 import { q, sql } from './forms-store';
+import { wakeWidget } from './support/wake';
 
 const SURVEY = '/widget/survey/survey_demo';
 
@@ -16,6 +17,7 @@ const progress = (page: Page) => page.getByTestId('survey-progress');
 
 /** Waits until the island is live: Astro drops `ssr` from the island once hydrated. */
 async function hydrated(page: Page) {
+  await wakeWidget(page);
   await expect(page.locator('astro-island:not([ssr]) [data-survey-state="idle"]')).toBeVisible();
 }
 

@@ -12,6 +12,7 @@ import { E2E_PORT } from './playwright.config';
 import { queryD1 } from './support/checkout-db';
 import { putDocument, type SecondWorker, startSecondWorker } from './support/second-worker';
 import { type Siteverify, startSiteverify, TURNSTILE_KEYS, useTurnstileStandIn } from './support/turnstile';
+import { wakeWidget } from './support/wake';
 
 const STATE = '.e2e-state-turnstile';
 let worker: SecondWorker;
@@ -85,6 +86,7 @@ test('a survey with a captcha field is sent only with a verified Turnstile token
   const asked = siteverify.tokens.length;
   await page.goto(`${worker.origin}/survey/survey_captcha`);
   // As on the form: the visitor sees the survey ready and the challenge shown before sending.
+  await wakeWidget(page);
   await expect(page.locator('astro-island:not([ssr]) [data-survey-state="idle"]')).toBeVisible();
   await page.getByLabel(/email/i).fill(email);
   await expect(page.getByLabel('Verify you are human')).toBeVisible();

@@ -9,11 +9,12 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { holdScript } from './hold-script';
 import { E2E_PORT, E2E_TOKEN } from './playwright.config';
+import { wakeWidget } from './support/wake';
 
 test('at 320 px form_all_fields never scrolls sideways (the native file input included)', async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 700 });
   await page.goto('/widget/form/form_all_fields');
-  await expect(page.locator('astro-island:not([ssr])')).toHaveCount(1);
+  await wakeWidget(page);
   await expect(page.locator('.ef-file-input')).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
@@ -21,7 +22,7 @@ test('at 320 px form_all_fields never scrolls sideways (the native file input in
 
 test('too many files, or more than 50 MB, are refused when chosen with the seed alert beside the field; the files chosen before stay', async ({ page }) => {
   await page.goto('/widget/form/form_all_fields');
-  await expect(page.locator('astro-island:not([ssr])')).toHaveCount(1);
+  await wakeWidget(page);
   // The file field is a chunk of its own: choose files once it has replaced its Loading line.
   await expect(page.locator('.ef-loading')).toHaveCount(0);
   await expect(page.locator('.ef-files input.ef-file-input')).toBeAttached();
@@ -51,7 +52,7 @@ test('files chosen before the file field’s code has arrived are listed once it
   // it hears before then, so a slow chunk (a busy machine, a slow connection) lost the files.
   const { requested, release } = await holdScript(page, '**/_astro/file-upload-field.*.js');
   await page.goto('/widget/form/form_all_fields');
-  await expect(page.locator('astro-island:not([ssr])')).toHaveCount(1);
+  await wakeWidget(page);
   await requested;
   const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: Buffer.alloc(16, 37) });
   await page.getByLabel('Logo or brand guide').setInputFiles([pdf('early1.pdf'), pdf('early2.pdf')]);
@@ -63,7 +64,7 @@ test('files chosen before the file field’s code has arrived are listed once it
 
 test('money is grouped while it is typed and reformatted to two decimals on focus and blur', async ({ page }) => {
   await page.goto('/widget/form/form_all_fields');
-  await expect(page.locator('astro-island:not([ssr])')).toHaveCount(1);
+  await wakeWidget(page);
   // Type once the form's lazy fields (signature, files, cascade) have arrived and it has settled.
   await expect(page.locator('.ef-loading')).toHaveCount(0);
   const budget = page.getByLabel('Monthly marketing budget');
@@ -100,6 +101,7 @@ async function putSurveyRows(): Promise<void> {
 test('a survey with hidden labels: placeholders carry them with a * when required, screen readers keep them', async ({ page }) => {
   await putSurveyRows();
   await page.goto('/widget/survey/survey_rows');
+  await wakeWidget(page);
   await expect(page.locator('astro-island:not([ssr]) [data-survey-state="idle"]')).toBeVisible();
   await page.getByRole('radio', { name: 'Coach or consultant' }).click();
   await page.getByLabel('Roughly how much does your business make per month?').selectOption('$10,000 to $50,000');
@@ -122,6 +124,7 @@ test('a survey with hidden labels: placeholders carry them with a * when require
 test('a ticked "disqualify" checkbox option outranks the slide targets ticked beside it', async ({ page }) => {
   await putSurveyRows();
   await page.goto('/widget/survey/survey_rows');
+  await wakeWidget(page);
   await expect(page.locator('astro-island:not([ssr]) [data-survey-state="idle"]')).toBeVisible();
   await page.getByRole('radio', { name: 'Agency owner' }).click();
   await expect(page.getByTestId('survey-slide')).toHaveAttribute('data-slide-id', 'slide_challenge');

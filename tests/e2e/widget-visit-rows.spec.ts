@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { expect, type Page, type Request, test } from '@playwright/test';
 import { fillContact, firstFreeSlot, openDay, openWidget, ORIGIN, uniqueEmail } from './booking-helpers';
 import { E2E_TOKEN } from './playwright.config';
+import { wakeWidget } from './support/wake';
 
 // biome-ignore lint/suspicious/noExplicitAny: answers and payloads are read loosely and asserted on.
 type Loose = Record<string, any>;
@@ -139,7 +140,7 @@ test('mobile under 768 px, tablet under 1024 px, beside the widget’s own 650 p
 test('sticky_contact_help: a form filled in from the remembered contact says so, and "Not you?" forgets it', async ({ page }) => {
   const email = uniqueEmail('sticky-help');
   await page.goto('/widget/form/form_sticky');
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await wakeWidget(page);
   await page.getByLabel('First name').fill('Hana');
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send' }).click();
@@ -151,7 +152,7 @@ test('sticky_contact_help: a form filled in from the remembered contact says so,
   await expect(page.getByTestId('sticky-help')).toHaveCount(0);
 
   await page.goto('/widget/form/form_sticky?sticky_contact_help=true');
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await wakeWidget(page);
   await expect(page.getByLabel('Email')).toHaveValue(email);
   const help = page.getByTestId('sticky-help');
   await expect(help).toContainText('We filled in the details you gave last time.');
@@ -197,7 +198,7 @@ test('form and survey payloads carry domain, page_url, the recorded session and 
 
   // The survey asks no email: its answers land on the contact this browser proves it holds.
   await page.goto('/survey/survey_sticky?domain=shop.example.com&page_url=/quiz');
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await wakeWidget(page);
   await page.getByLabel('Your goal').fill('Launch in spring');
   const surveySent = submission(page, '/survey');
   const surveyAnswered = page.waitForResponse((r) => r.url().endsWith('/api/survey'));
@@ -216,7 +217,7 @@ test('form and survey payloads carry domain, page_url, the recorded session and 
   const other = await stranger.newPage();
   await other.addInitScript((id) => localStorage.setItem('ef_contact_loc_demo', JSON.stringify({ id, sticky_token: 'A'.repeat(43) })), contactId);
   await other.goto(`${ORIGIN}/survey/survey_sticky`);
-  await expect(other.locator('astro-island[ssr]')).toHaveCount(0);
+  await wakeWidget(other);
   await other.getByLabel('Your goal').fill('Take over');
   const strangerAnswer = other.waitForResponse((r) => r.url().endsWith('/api/survey'));
   await other.getByRole('button', { name: 'Send answers' }).click();

@@ -28,7 +28,7 @@ import { useFormEngine } from './use-form-engine';
 import { useSubmission } from './use-submission';
 import { StickyContactHelp } from './sticky-help';
 import { keepVisit, visitExtras } from './visit-extras';
-import { trackSubmission, trackWidgetView, visitorFingerprint } from './widget-tracking';
+import { trackSubmission, visitorFingerprint } from './widget-tracking';
 import { FocusedEnd } from '../end-screen';
 
 export interface FormWidgetProps {
@@ -102,12 +102,8 @@ export default function FormWidget(props: FormWidgetProps) {
   // (client:interact), the values typed before it are in place before that click is handled.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once when the island mounts.
   useLayoutEffect(() => {
+    // The view is recorded by the page (src/client/widget-view.ts) or, inside a funnel page, by the page's runtime.
     fingerprint.current = visitorFingerprint(props.notrack);
-    if (!props.notrack)
-      trackWidgetView(
-        { kind: 'form', id: formId, name: props.name, locationId, pixelId: form.fbPixelId, pageViewEvent: form.pageViewEvent },
-        fingerprint.current,
-      );
     // Prefill that only the browser knows: the funnel page's own query and the remembered
     // contact; then whatever the visitor typed before the island hydrated, which wins.
     const known = form.stickyContact ? rememberedContact(locationId) : {};

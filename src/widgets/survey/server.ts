@@ -11,6 +11,8 @@ import type { ApiFetch } from '../../platform/client';
 import { callPath } from '../../schemas/calls/define-call';
 import { surveysRoutes } from '../../schemas/calls/surveys-routes';
 import { type SurveyDocument, surveyDocument } from '../../schemas/survey';
+import { activeSlides } from '../../lib/validation/survey-path';
+import { browserPrefill } from '../form/initial-values';
 import { formStrings } from '../form/strings';
 import { surveyStrings } from './strings';
 import type { SurveyWidgetProps } from './survey-widget';
@@ -94,4 +96,12 @@ export function surveyWidgetProps(input: SurveyPropsInput): SurveyWidgetProps {
     query: query.toString(),
     ...(input.element ? { element: input.element } : {}),
   };
+}
+
+/** Where the browser finds prefill the server render cannot show: the survey island's `client:interact` wake options (src/client/interact-directive.ts). */
+export function surveyBrowserPrefill(props: SurveyWidgetProps): { query: string[]; storage: string[] } {
+  return browserPrefill(
+    activeSlides(props.formData).flatMap((slide) => slide.slideData),
+    props.formData.form.stickyContact ? { locationId: props.locationId } : null,
+  );
 }

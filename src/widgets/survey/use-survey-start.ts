@@ -10,7 +10,7 @@ import type { FormField } from '../../schemas/form';
 import { initialValues } from '../form/initial-values';
 import { rememberedContact } from '../form/sticky-contact';
 import { typedBeforeHydration } from '../form/typed-values';
-import { trackWidgetView, visitorFingerprint } from '../form/widget-tracking';
+import { visitorFingerprint } from '../form/widget-tracking';
 import type { SurveyWidgetProps } from './survey-widget';
 
 interface StartInput {
@@ -30,12 +30,8 @@ export function useSurveyStart({ props, fields, initial, root, setValue, answer,
   const { form } = props.formData;
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once when the island mounts.
   useLayoutEffect(() => {
+    // The view is recorded by the page (src/client/widget-view.ts) or, inside a funnel page, by the page's runtime.
     fingerprint.current = visitorFingerprint(props.notrack);
-    if (!props.notrack)
-      trackWidgetView(
-        { kind: 'survey', id: props.surveyId, name: props.name, locationId: props.locationId, pixelId: form.fbPixelId, pageViewEvent: '' },
-        fingerprint.current,
-      );
     const known = form.stickyContact ? rememberedContact(props.locationId) : {};
     const prefill = initialValues(fields, new URLSearchParams(props.query || location.search), known, props.country);
     for (const [key, value] of Object.entries(prefill)) if (value !== initial[key]) setValue(key, value);
