@@ -42,7 +42,7 @@ export const LAST_TOUCH_COOKIE = 'ef_lt';
 /** How long the touches are kept: 90 days, the longest common ad attribution window. */
 export const TOUCH_MAX_AGE_SECONDS = 90 * 24 * 60 * 60;
 
-/** Parameters embed.js adds to a widget's frame: the host page's URL and its referrer. */
+/** The host page's URL and its referrer in the touch embed.js relays to a widget (src/client/relayed-touch.ts). */
 export const EMBED_URL_PARAM = 'ef_url';
 export const EMBED_REFERRER_PARAM = 'ef_referrer';
 

@@ -1,14 +1,16 @@
 /**
  * The widgets embedded the way a seller pastes them (docs/embed.md): a plain HTML page on
  * another origin (a local static server on a free port) with an iframe and embed.js. The
- * loader sizes the frame from the widget's height messages, re-dispatches booking-complete
- * and close-window on the iframe, and ignores messages from other origins.
+ * loader sizes the frame from the widget's height messages, relays the host page's campaign
+ * to the widget without reloading its frame, re-dispatches booking-complete and close-window
+ * on the iframe, and ignores messages from other origins.
  */
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { E2E_PORT, E2E_TOKEN } from './playwright.config';
 import { type HostPage, serveHostPage } from './support/host-page';
 import { q, sql } from './forms-store';
+import { holdScript } from './hold-script';
 import { wakeWidget } from './support/wake';
 
 const ORIGIN = `http://localhost:${E2E_PORT}`;
@@ -97,21 +99,51 @@ test('the opt-in form resizes its frame on another origin, and a submission stor
   expect(JSON.parse(row?.data ?? '{}').values).toMatchObject({ first_name: 'Framed', utm_source: 'partner-site' });
 });
 
-test('a host page reached through a campaign passes it into the frame, and the lead keeps it as its touch', async ({ page }) => {
+const REFERRER = 'https://search.example/?q=coaching';
+
+/** The campaign test's host page: reached from a search through an ad link, with a parameter of the host's own. */
+async function campaignHost(page: Page) {
   host = await serveHostPage(sellerPage('/widget/form/form_optin'));
   const hostUrl = `${host.url}?utm_source=partner-news&utm_campaign=embed%2C%20spring&fbclid=IwAR9embed&private=secret`;
-  await page.goto(hostUrl, { referer: 'https://search.example/?q=coaching' });
-  const iframe = page.locator('iframe');
-  // The loader re-points the frame once: the campaign's parameters, the host page and its referrer; nothing else of the host's query.
-  await expect(iframe).toHaveAttribute('src', /[?&]ef_url=/);
-  const src = new URL((await iframe.getAttribute('src')) ?? '');
-  expect(Object.fromEntries(src.searchParams)).toEqual({
+  // Every document the widget's frame loads: the loader passes the campaign without reloading it.
+  const frameLoads: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document' && request.url().startsWith(`${ORIGIN}/widget/`)) frameLoads.push(request.url());
+  });
+  return { hostUrl, frameLoads, open: (waitUntil: 'load' | 'domcontentloaded') => page.goto(hostUrl, { referer: REFERRER, waitUntil }) };
+}
+
+/** The lead of `email`: its submission's first and last touch (the host page's campaign), the contact's, and what the widget reported. */
+function campaignLead(email: string, hostUrl: string) {
+  const [row] = sql(
+    `SELECT s.first_touch, s.last_touch, s.data, c.first_touch AS contact_touch FROM submissions s JOIN contacts c ON c.id = s.contact_id WHERE c.email = ${q(email)}`,
+  );
+  const touch = JSON.parse(row?.first_touch ?? '{}');
+  expect(touch).toMatchObject({
+    utm_source: 'partner-news',
+    utm_campaign: 'embed, spring',
+    fbclid: 'IwAR9embed',
+    landing: hostUrl,
+    referrer: REFERRER,
+  });
+  expect(JSON.parse(row?.last_touch ?? '{}')).toEqual(touch);
+  expect(JSON.parse(row?.contact_touch ?? '{}')).toEqual(touch);
+  // The widget reported the campaign, the host page and its referrer; nothing else of the host's query.
+  const reported = new URLSearchParams(JSON.parse(row?.data ?? '{}').eventData.url_params);
+  expect(Object.fromEntries(reported)).toEqual({
     utm_source: 'partner-news',
     utm_campaign: 'embed, spring',
     fbclid: 'IwAR9embed',
     ef_url: hostUrl,
-    ef_referrer: 'https://search.example/?q=coaching',
+    ef_referrer: REFERRER,
   });
+}
+
+test('a host page reached through a campaign passes it into the frame without reloading it, and the lead keeps it as its touch', async ({ page }) => {
+  const { hostUrl, frameLoads, open } = await campaignHost(page);
+  await open('load');
+  const iframe = page.locator('iframe');
+  await expect(iframe).toHaveAttribute('data-ef-embed', '1');
   const frame = page.frameLocator('iframe');
   await wakeWidget(frame);
   await expect(frame.locator('astro-island:not([ssr]) form.ef-form[data-form-state="idle"]')).toBeVisible();
@@ -120,18 +152,36 @@ test('a host page reached through a campaign passes it into the frame, and the l
   await frame.getByLabel('Email').fill(email);
   await frame.getByRole('button', { name: 'Send me the guide' }).click();
   await expect(frame.locator('[data-form-state="done"]')).toBeVisible();
-  const [row] = sql(
-    `SELECT s.first_touch, s.last_touch, c.first_touch AS contact_touch FROM submissions s JOIN contacts c ON c.id = s.contact_id WHERE c.email = ${q(email)}`,
-  );
-  const touch = JSON.parse(row?.first_touch ?? '{}');
-  expect(touch).toMatchObject({
-    utm_source: 'partner-news',
-    utm_campaign: 'embed, spring',
-    fbclid: 'IwAR9embed',
-    landing: hostUrl,
-    referrer: 'https://search.example/?q=coaching',
-  });
-  expect(JSON.parse(row?.contact_touch ?? '{}')).toEqual(touch);
+  // The seller's iframe kept its URL and its document: loaded once, never re-pointed.
+  await expect(iframe).toHaveAttribute('src', `${ORIGIN}/widget/form/form_optin`);
+  expect(frameLoads).toEqual([`${ORIGIN}/widget/form/form_optin`]);
+  campaignLead(email, hostUrl);
+});
+
+test('a visitor who fills the framed form before embed.js arrives keeps what was typed, and the lead still has the campaign', async ({ page }) => {
+  const held = await holdScript(page, `${ORIGIN}/widget/embed.js`);
+  const { hostUrl, frameLoads, open } = await campaignHost(page);
+  // The host page's `load` waits for the held script, so only its document is awaited.
+  await open('domcontentloaded');
+  await held.requested;
+  const iframe = page.locator('iframe');
+  const frame = page.frameLocator('iframe');
+  await wakeWidget(frame);
+  await expect(frame.locator('astro-island:not([ssr]) form.ef-form[data-form-state="idle"]')).toBeVisible();
+  const email = `embedded-early-${Date.now()}@example.com`;
+  await frame.getByLabel('First name').fill('Early');
+  await frame.getByLabel('Email').fill(email);
+  expect(await iframe.getAttribute('data-ef-embed')).toBeNull();
+  held.release();
+  // The loader arrived and took the frame in hand; what the visitor typed is still there.
+  await expect(iframe).toHaveAttribute('data-ef-embed', '1');
+  await expect(frame.getByLabel('First name')).toHaveValue('Early');
+  await expect(frame.getByLabel('Email')).toHaveValue(email);
+  await frame.getByRole('button', { name: 'Send me the guide' }).click();
+  await expect(frame.locator('[data-form-state="done"]')).toBeVisible();
+  await expect(iframe).toHaveAttribute('src', `${ORIGIN}/widget/form/form_optin`);
+  expect(frameLoads).toEqual([`${ORIGIN}/widget/form/form_optin`]);
+  campaignLead(email, hostUrl);
 });
 
 test('booking-complete and close-window arrive as DOM events on the iframe; other origins are ignored', async ({ page }) => {

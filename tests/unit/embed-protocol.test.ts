@@ -11,6 +11,7 @@ import {
   postToParent,
   readEmbedMessage,
 } from '../../src/widgets/embed/protocol';
+import { MAX_RELAYED_TOUCH, relayedTouch, relayTouch, withRelayedTouch } from '../../src/client/relayed-touch';
 
 /** A framed window: records what it posts to its parent. */
 function framed(init: { ancestor?: string; referrer?: string } = {}) {
@@ -100,5 +101,40 @@ describe('readEmbedMessage', () => {
   it('recognises the loader hello', () => {
     expect(isHello({ ...tag, type: 'hello' })).toBe(true);
     expect(isHello({ type: 'hello' })).toBe(false);
+  });
+});
+
+describe('the touch the loader relays in its hello (src/client/relayed-touch.ts)', () => {
+  const page = () => ({ documentElement: { dataset: {} as DOMStringMap } }) as unknown as Document;
+  const host =
+    'utm_source=partner&utm_campaign=spring+sale&fbclid=IwAR9&ef_url=https%3A%2F%2Fpartner.example%2Fpost%3Futm_source%3Dpartner&ef_referrer=https%3A%2F%2Fsearch.example%2F';
+
+  it('keeps the campaign parameters, the host page and its referrer, and drops any other parameter', () => {
+    const doc = page();
+    relayTouch(doc, `${host}&private=secret&utm_source=second&notrack=1`);
+    const kept = new URLSearchParams(relayedTouch(doc));
+    expect(Object.fromEntries(kept)).toEqual({
+      utm_source: 'partner',
+      utm_campaign: 'spring sale',
+      fbclid: 'IwAR9',
+      ef_url: 'https://partner.example/post?utm_source=partner',
+      ef_referrer: 'https://search.example/',
+    });
+  });
+
+  it('ignores a touch that is not a string, is empty, names nothing it keeps, or is over 3000 characters', () => {
+    for (const touch of [undefined, 42, { utm_source: 'x' }, '', 'private=secret', `utm_source=${'x'.repeat(MAX_RELAYED_TOUCH)}`]) {
+      const doc = page();
+      relayTouch(doc, touch);
+      expect(relayedTouch(doc)).toBe('');
+    }
+  });
+
+  it('reports the frame’s own query with the relayed touch, whose parameters take the place of the frame’s own', () => {
+    const doc = page();
+    expect(withRelayedTouch('?utm_source=frame&lang=de', doc)).toBe('?utm_source=frame&lang=de');
+    relayTouch(doc, host);
+    const merged = new URLSearchParams(withRelayedTouch('?utm_source=frame&utm_medium=frame&lang=de', doc));
+    expect([...merged]).toEqual([...new URLSearchParams(host), ['utm_medium', 'frame'], ['lang', 'de']]);
   });
 });

@@ -2,10 +2,10 @@
  * The visitor's first and last touch (src/lib/attribution.ts) as the API reads them when a
  * contact, submission, appointment or order is made: from the edge's cookies, which every
  * same-origin call carries (the funnel page and its widgets); else, for a widget embedded
- * in a frame on another site (where the browser withholds our cookies), from the URL the
- * widget reports in its `eventData`, to which embed.js added the host page's campaign
- * parameters, URL and referrer. Only these strings are taken from the visitor; never an
- * amount or an id.
+ * in a frame on another site (where the browser withholds our cookies), from the query the
+ * widget reports in its `eventData`, with the host page's campaign parameters, URL and
+ * referrer that embed.js relayed to it (src/client/relayed-touch.ts). Only these strings are
+ * taken from the visitor; never an amount or an id.
  */
 import {
   decodeTouch,

@@ -6,6 +6,7 @@
  */
 import { CAMPAIGN_KEYS, EMBED_REFERRER_PARAM, EMBED_URL_PARAM } from '../../lib/attribution';
 import { HTTP_URL } from '../../lib/http-url';
+import { MAX_RELAYED_TOUCH } from '../../client/relayed-touch';
 import { EMBED_SOURCE, EMBED_VERSION } from './protocol';
 
 export interface LoaderConfig {
@@ -15,10 +16,12 @@ export interface LoaderConfig {
   origin: string;
   /** Source of HTTP_URL (src/lib/http-url.ts): the only redirect targets followed. */
   httpUrl: string;
-  /** The host page's parameters passed into a frame (the campaign's, src/lib/attribution.ts), and the names of its URL and referrer there. */
+  /** The host page's parameters relayed to a frame in the hello (the campaign's, src/lib/attribution.ts), and the names of its URL and referrer there. */
   params: readonly string[];
   urlParam: string;
   referrerParam: string;
+  /** The longest touch the widget reads (src/client/relayed-touch.ts). */
+  maxTouch: number;
 }
 
 export function embedLoader(config: LoaderConfig): void {
@@ -36,32 +39,31 @@ export function embedLoader(config: LoaderConfig): void {
       .filter((part) => /^ef_x_[A-Za-z0-9_-]{1,64}=[A-Za-z0-9_-]{1,64}$/.test(part))
       .slice(0, 20)
       .join('; ');
-  const hello = (frame: HTMLIFrameElement) =>
-    frame.contentWindow?.postMessage({ source: config.source, version: config.version, type: 'hello', variants: variants() }, origin);
-  // Attribution: a host page reached through a campaign passes its allow-listed parameters,
-  // its URL and its referrer into each frame once, so an embedded booking keeps its campaign
-  // (a frame on another site gets none of our cookies). Without them the frame is left alone.
+  // Attribution: a host page reached through a campaign hands its allow-listed parameters, its
+  // URL and its referrer to each frame in every hello, so an embedded booking keeps its campaign
+  // (a frame on another site gets none of our cookies). The frame is never reloaded for it:
+  // what a visitor already typed stays, and the widget reports the touch with its submissions.
   const here = new URLSearchParams(window.location.search);
-  const passed: [string, string][] = [];
+  const passed = new URLSearchParams();
   for (const name of config.params) {
     const value = here.get(name);
-    if (value) passed.push([name, value.slice(0, 200)]);
+    if (value) passed.set(name, value.slice(0, 200));
   }
-  if (passed.length > 0) {
-    passed.push([config.urlParam, window.location.href.slice(0, 400)]);
-    if (document.referrer) passed.push([config.referrerParam, document.referrer.slice(0, 400)]);
+  if (passed.toString()) {
+    passed.set(config.urlParam, window.location.href.slice(0, 400));
+    if (document.referrer) passed.set(config.referrerParam, document.referrer.slice(0, 400));
   }
-  const carry = (frame: HTMLIFrameElement) => {
-    if (passed.length === 0) return;
-    const url = new URL(frame.src);
-    if (url.searchParams.has(config.urlParam)) return;
-    for (const [name, value] of passed) if (!url.searchParams.has(name)) url.searchParams.set(name, value);
-    frame.src = url.href;
-  };
+  // The widget reads at most maxTouch characters; a longer one loses the URL, then the referrer.
+  let touch = passed.toString();
+  for (const name of [config.urlParam, config.referrerParam]) {
+    if (touch.length > config.maxTouch) passed.delete(name);
+    touch = passed.toString();
+  }
+  const hello = (frame: HTMLIFrameElement) =>
+    frame.contentWindow?.postMessage({ source: config.source, version: config.version, type: 'hello', variants: variants(), touch }, origin);
   const prepare = (frame: HTMLIFrameElement) => {
     if (frame.dataset.efEmbed) return;
     frame.dataset.efEmbed = '1';
-    carry(frame);
     // A bare <iframe src> is 300×150 with a border; a widget fills its column instead.
     if (!frame.getAttribute('width') && !frame.style.width) frame.style.width = '100%';
     if (!frame.style.border) frame.style.border = '0';
@@ -93,6 +95,12 @@ export function embedLoader(config: LoaderConfig): void {
     const frame = frames().filter((f) => f.contentWindow === event.source)[0];
     if (!frame) return;
     prepare(frame);
+    // The widget's first word (its height at start) is answered at once, so the touch and the
+    // variants arrive before the frame's `load`, which waits for all of its images and scripts.
+    if (!frame.dataset.efHello) {
+      frame.dataset.efHello = '1';
+      hello(frame);
+    }
     if (data.type === 'height' && typeof data.height === 'number' && data.height >= 0) {
       frame.style.height = `${Math.ceil(data.height)}px`;
     } else if (data.type === 'redirect' && httpUrl.test(String(data.url))) {
@@ -116,6 +124,7 @@ export function embedLoaderScript(origin: string): string {
     params: CAMPAIGN_KEYS,
     urlParam: EMBED_URL_PARAM,
     referrerParam: EMBED_REFERRER_PARAM,
+    maxTouch: MAX_RELAYED_TOUCH,
   };
   return `(${embedLoader.toString()})(${JSON.stringify(config)});\n`;
 }

@@ -6,10 +6,14 @@
  *
  * Widget → parent: `height`, `booking-complete`, `close-window`, `redirect` (the seller's
  * survey ending sends the parent page elsewhere).
- * Parent → widget: `hello` (the loader started late and asks for the current height; it carries
- * the parent page's split-test variant cookies, which the widget's calls relay: src/client/api.ts).
+ * Parent → widget: `hello` (the loader started, an iframe loaded, or the widget spoke first, and
+ * the loader asks for the current height; it carries the parent page's split-test variant
+ * cookies, which the widget's calls relay: src/client/api.ts, and the parent page's touch, its
+ * campaign parameters with its URL and referrer, which the widget's submissions report:
+ * src/client/relayed-touch.ts).
  */
 import { httpUrl, isHttpUrl } from '../../lib/http-url';
+import { relayTouch } from '../../client/relayed-touch';
 import { relaySplitVariants } from '../../client/split-variants';
 
 export const EMBED_SOURCE = 'edgefunnel-widget';
@@ -27,7 +31,8 @@ export type EmbedMessage =
   | { type: 'close-window' }
   | { type: 'redirect'; url: string };
 
-export type ParentMessage = { type: 'hello'; variants?: string };
+/** `variants`: `ef_x_a=b; ef_x_c=d`; `touch`: `utm_source=…&ef_url=…&ef_referrer=…` ('' without a campaign). */
+export type ParentMessage = { type: 'hello'; variants?: string; touch?: string };
 
 export type Envelope<M> = M & { source: typeof EMBED_SOURCE; version: typeof EMBED_VERSION };
 
@@ -116,8 +121,9 @@ export function redirectTop(url: string, win: Window = window): void {
 
 /**
  * Keeps the parent's frame as tall as the widget: posts the height at start, whenever the
- * document's size changes, and when the loader says hello. `offset` is what the widget adds
- * above the threshold (the booking calendar: BOOKING_HEIGHT_OFFSET). Returns a stop function.
+ * document's size changes, and when the loader says hello, whose variants and touch it keeps
+ * for the widget's calls. `offset` is what the widget adds above the threshold (the booking
+ * calendar: BOOKING_HEIGHT_OFFSET). Returns a stop function.
  */
 export function startHeightReporting(win: Window = window, offset = 0): () => void {
   if (!isEmbedded(win)) return () => {};
@@ -135,7 +141,9 @@ export function startHeightReporting(win: Window = window, offset = 0): () => vo
   };
   const onMessage = (event: MessageEvent) => {
     if (event.source !== win.parent || !isHello(event.data)) return;
-    relaySplitVariants(win.document, (event.data as { variants?: unknown }).variants);
+    const hello = event.data as { variants?: unknown; touch?: unknown };
+    relaySplitVariants(win.document, hello.variants);
+    relayTouch(win.document, hello.touch);
     report(true);
   };
   const observer = new ResizeObserver(() => report());

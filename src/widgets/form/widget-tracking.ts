@@ -8,6 +8,7 @@ import { readFunnelContext } from '../../client/context';
 import { setCookie } from '../../client/cookie-jar';
 import { startPixel, trackPixelEvent } from '../../client/pixel';
 import { callApi } from '../../client/api';
+import { withRelayedTouch } from '../../client/relayed-touch';
 import { newFingerprint } from '../../lib/ids';
 import { FINGERPRINT_COOKIE, ONE_YEAR_SECONDS, resolveFingerprint } from '../../lib/tracking/fingerprint';
 import { pixelPlan } from '../../lib/tracking/pixel';
@@ -76,10 +77,15 @@ export function funnelEventData(): Record<string, string> | undefined {
 }
 
 /**
- * What the widget tells the server about where it was filled in. Its query holds, when
- * embedded, the host page's campaign parameters, URL and referrer that embed.js passed
- * (the visitor's touch, src/platform/services/attribution.ts), so it may be long.
+ * What the widget tells the server about where it was filled in. `url_params` is its own query
+ * with, when embedded, the host page's campaign parameters, URL and referrer that embed.js
+ * relayed in its hello (the visitor's touch: src/client/relayed-touch.ts, read by
+ * src/platform/services/attribution.ts), so it may be long.
  */
 export function eventData(): Record<string, string> {
-  return { url_params: location.search.slice(0, 2500), page_url: location.href.slice(0, 500), referrer: document.referrer.slice(0, 500) };
+  return {
+    url_params: withRelayedTouch(location.search, document).slice(0, 2500),
+    page_url: location.href.slice(0, 500),
+    referrer: document.referrer.slice(0, 500),
+  };
 }
