@@ -82,6 +82,10 @@ for (const width of [375, 1280]) {
       await tabTo(page, contact);
       await page.keyboard.press('Enter');
       await expect(page.getByRole('heading', { level: 1, name: `Keyboard ${width}` })).toBeVisible();
+      // One visit, so one touch: a single "First and last touch" block, its landing page a link.
+      const attribution = page.getByRole('region', { name: 'Attribution' });
+      await expect(attribution.getByRole('heading', { level: 3 })).toHaveText(['First and last touch']);
+      await expect(attribution.getByRole('term')).toHaveText(['Time', 'Landing page']);
       await expectNoAxeViolations(page);
       const erase = page.getByRole('button', { name: 'Erase contact' });
       await tabTo(page, erase);

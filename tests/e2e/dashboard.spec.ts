@@ -1,6 +1,8 @@
 /**
  * The seller's dashboard (issue 29), one journey at 375 px and at 1280 px: sign in; a test
- * visitor opts in, buys and books, and shows up in the overview and in Leads; the CSV of the
+ * visitor opts in and buys from one campaign link, books from another, and shows up in the
+ * overview, in Leads and on its contact page (its two touches under human labels, each once,
+ * axe clean, nothing scrolling sideways); the CSV of the
  * filter downloads and parses; a webhook endpoint on a local receiver gets a test event, whose
  * delivery is logged and replayed; a split test starts and its variants get traffic; a page is
  * published; the visitor is erased; sign out. Visitor input carries XSS payloads, shown as text.
@@ -12,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { fillContact, firstFreeSlot, openWidget } from './booking-helpers';
-import { adminCall, openScreen, RECEIVER_PORT, signIn, startReceiver, statisticsLive, variantPage } from './support/dashboard';
+import { adminCall, expectNoAxeViolations, openScreen, RECEIVER_PORT, signIn, startReceiver, statisticsLive, variantPage } from './support/dashboard';
 import { openSalesPage, optIn, visitorEmail } from './support/order-form';
 import { TEST_CARDS, typeCard, useStripeStandIn as standInForStripe } from './support/stripe-js';
 
@@ -59,19 +61,19 @@ for (const width of [375, 1280]) {
         const cookie = (await page.context().cookies()).find((c) => c.name === 'ef_admin');
         expect(cookie).toMatchObject({ path: '/admin', httpOnly: true, sameSite: 'Strict' });
 
-        // The visitor, in a browser of their own: opts in and buys on /accelerator, then books.
+        // The visitor, in a browser of their own: opts in and buys on /accelerator from a campaign link, then books from another one.
         const live = await statisticsLive(request);
         const before = live ? await overviewTotals(page) : null;
         const visitor = await browser.newContext({ viewport: { width, height: 900 }, userAgent: VISITOR_AGENT });
         const shopper = await visitor.newPage();
         await standInForStripe(shopper);
-        await openSalesPage(shopper);
+        await openSalesPage(shopper, '/accelerator?utm_source=news&utm_campaign=spring');
         await optIn(shopper, email, XSS_NAME);
         await typeCard(shopper, TEST_CARDS.success);
         await shopper.getByLabel('Postal code').fill('02139');
         await shopper.getByRole('button', { name: 'Complete my order' }).click();
-        await shopper.waitForURL('**/inner-circle');
-        const widget = await openWidget(shopper, '/welcome');
+        await shopper.waitForURL(/\/inner-circle(\?|$)/);
+        const widget = await openWidget(shopper, '/welcome?utm_source=retarget&utm_medium=email');
         await (await firstFreeSlot(widget)).click();
         await widget.getByRole('button', { name: /^Select time/ }).click();
         await fillContact(widget, { first: XSS_NAME, last: 'Lovelace', email, phone: '+1 202 555 0143' });
@@ -121,6 +123,32 @@ for (const width of [375, 1280]) {
         const bookingForm = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Booking form' }) });
         await expect(bookingForm.getByRole('term')).toContainText(['First Name', 'Last Name', 'Phone', 'Email']);
         await expect(bookingForm.getByRole('term').filter({ hasText: /_/ })).toHaveCount(0);
+        // Its attribution: each touch once, its fields under human labels, its URLs wrapping links that pass nothing on.
+        const attribution = page.getByRole('region', { name: 'Attribution' });
+        await expect(attribution.getByRole('heading', { level: 3 })).toHaveText(['First touch', 'Last touch']);
+        const touch = (name: string) => attribution.locator('.touch').filter({ has: page.getByRole('heading', { name, exact: true }) });
+        await expect(touch('First touch').getByRole('term')).toHaveText(['Time', 'Source', 'Campaign', 'Landing page']);
+        await expect(touch('First touch').getByRole('definition')).toHaveText([
+          /\d{4}/,
+          'news',
+          'spring',
+          /\/accelerator\?utm_source=news&utm_campaign=spring$/,
+        ]);
+        await expect(touch('First touch').getByRole('link', { name: /\/accelerator\?/ })).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+        await expect(touch('Last touch').getByRole('term')).toHaveText(['Time', 'Source', 'Medium', 'Landing page']);
+        await expect(touch('Last touch').getByRole('definition').nth(1)).toHaveText('retarget');
+        await expect(page.getByText(/^(utm_\w+|landing|referrer|gclid|at)$/)).toHaveCount(0);
+        // Under the records only the touches that differ from the contact's: the booking carries both of the
+        // contact's (nothing under it), the order was made before the second campaign link (its own last touch).
+        const timeline = page.locator('ol.timeline > li');
+        await expect(timeline.filter({ has: page.getByRole('heading', { name: /^Booking: / }) }).getByRole('heading', { level: 4 })).toHaveCount(0);
+        await expect(bookingForm.getByRole('heading', { level: 4 })).toHaveCount(0);
+        const order = timeline.filter({ has: page.getByRole('heading', { name: /^Order: \$/ }) }).first();
+        await expect(order.getByRole('heading', { level: 4 })).toHaveText(['Last touch']);
+        await expect(order.getByRole('definition')).toContainText(['news', 'spring']);
+        // Nothing scrolls sideways, at 375 px either (the long URLs and the visitor's long name wrap).
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+        await expectNoAxeViolations(page);
         const contactUrl = page.url();
 
         // Bookings: the appointment is upcoming on its calendar.

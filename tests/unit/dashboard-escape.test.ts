@@ -16,7 +16,7 @@ const PAYLOADS = ['<img src=x onerror=alert(1)>', '"><script>alert(2)</script>',
 const render = (child: ReturnType<typeof createElement>) =>
   renderToString(createElement(DashboardProvider, { lang: 'en', api: adminApi('csrf'), messages: en }, child));
 
-const TAGS = new Set(['ol', 'ul', 'li', 'p', 'h2', 'h3', 'dl', 'dt', 'dd', 'div', 'section', 'a']);
+const TAGS = new Set(['ol', 'ul', 'li', 'p', 'h2', 'h3', 'h4', 'dl', 'dt', 'dd', 'div', 'section', 'a']);
 
 /** No payload survives as markup: only the components' own tags, no event handler, no script URL. */
 function expectInert(html: string): void {
@@ -55,7 +55,7 @@ describe('the dashboard escapes visitor input', () => {
         items: [{ name: PAYLOADS[3], amountFormatted: '$1.00' }],
       },
     ];
-    const html = render(createElement(Timeline, { items, zone: 'UTC' }));
+    const html = render(createElement(Timeline, { items, zone: 'UTC', contact: {} }));
     expectInert(html);
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
     expect(html).toContain('&quot;&gt;&lt;script&gt;alert(2)&lt;/script&gt;');
@@ -63,9 +63,11 @@ describe('the dashboard escapes visitor input', () => {
 
   it('in attribution values', () => {
     const touch = { utm_source: PAYLOADS[0], utm_campaign: PAYLOADS[1], referrer: PAYLOADS[2], landing: PAYLOADS[3], at: 1 };
-    const html = render(createElement(Attribution, { record: { firstTouch: touch, last_touch: JSON.stringify(touch) } }));
+    const html = render(createElement(Attribution, { contact: { firstTouch: touch, last_touch: JSON.stringify(touch) }, zone: 'UTC' }));
     expectInert(html);
     expect(html).toContain('&lt;svg/onload=alert(4)&gt;');
+    // Neither a script URL nor any text that is no http(s) URL becomes a link.
+    expect(html).not.toContain('<a');
   });
 
   it('in file names, whose links are the signed ones the server made', () => {

@@ -1,6 +1,10 @@
 /** The parts of a contact's page: its timeline, its attribution (first and last touch) and its files. */
+import { Fragment } from 'react';
+import { TOUCH_FIELDS } from '../../lib/attribution';
+import { httpUrl } from '../../lib/http-url';
 import { useDashboard } from '../context';
 import { formatTime } from '../format';
+import { isUrlField, type ShownTouch, sameTouch, touchesOf, touchLabelKey } from '../touch';
 
 export interface ActivityItem {
   type: 'submission' | 'appointment' | 'order';
@@ -20,66 +24,86 @@ function answerText(value: unknown): string {
   return String(value);
 }
 
-const TOUCH_KEYS = [
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-  'utm_term',
-  'utm_content',
-  'gclid',
-  'gbraid',
-  'wbraid',
-  'fbclid',
-  'ttclid',
-  'msclkid',
-  'referrer',
-  'landing',
-];
+type Heading = 'h3' | 'h4';
 
-/** A touch as the records carry it: an object or its JSON text (migration 0017). */
-function touchOf(value: unknown): Record<string, unknown> | null {
-  if (typeof value === 'string') {
-    try {
-      return touchOf(JSON.parse(value));
-    } catch {
-      return null;
-    }
-  }
-  return value && typeof value === 'object' ? (value as Record<string, unknown>) : null;
+/** One touch as a description list: when it was taken, then each field it has under its label; URLs wrap and link only when http(s). */
+function TouchBlock({ title, touch, zone, heading: Heading }: { title: string; touch: ShownTouch; zone: string; heading: Heading }) {
+  const { t, lang } = useDashboard();
+  const fields = TOUCH_FIELDS.filter((field) => touch[field] !== undefined && touch[field] !== null && touch[field] !== '');
+  const at = typeof touch.at === 'number' ? formatTime(touch.at, zone, lang) : '';
+  return (
+    <div className="touch">
+      <Heading>{title}</Heading>
+      <dl className="touch-fields">
+        {at && (
+          <>
+            <dt>{t('touchAt')}</dt>
+            <dd>{at}</dd>
+          </>
+        )}
+        {fields.map((field) => {
+          const text = String(touch[field]);
+          const url = isUrlField(field) ? httpUrl(text) : null;
+          return (
+            <Fragment key={field}>
+              <dt>{t(touchLabelKey(field))}</dt>
+              <dd>
+                {url ? (
+                  <a href={url.href} rel="noopener noreferrer nofollow">
+                    {text}
+                  </a>
+                ) : (
+                  text
+                )}
+              </dd>
+            </Fragment>
+          );
+        })}
+      </dl>
+    </div>
+  );
 }
 
-/** The first and last touch of a record (contact, submission, booking or order), when it has them. */
-export function Attribution({ record, level = 2 }: { record: Record<string, unknown>; level?: 2 | 3 }) {
+/** The touches to show: one "First and last touch" block when both are the same, else each one there is. */
+function Touches({ first, last, zone, heading }: { first: ShownTouch | null; last: ShownTouch | null; zone: string; heading: Heading }) {
   const { t } = useDashboard();
-  const touches = [
-    ['firstTouch', touchOf(record.firstTouch ?? record.first_touch)],
-    ['lastTouch', touchOf(record.lastTouch ?? record.last_touch)],
-  ] as const;
-  if (!touches.some(([, touch]) => touch)) return level === 2 ? <p>{t('noAttribution')}</p> : null;
-  const Heading = level === 2 ? 'h2' : 'h3';
+  if (first && last && sameTouch(first, last)) return <TouchBlock title={t('firstAndLastTouch')} touch={first} zone={zone} heading={heading} />;
   return (
-    <section className="attribution">
-      <Heading>{t('attribution')}</Heading>
-      {touches.map(([name, touch]) =>
-        touch ? (
-          <div key={name}>
-            <p className="touch-title">{t(name)}</p>
-            <dl>
-              {TOUCH_KEYS.filter((key) => touch[key] !== undefined && touch[key] !== null && touch[key] !== '').map((key) => (
-                <div key={key} className="pair">
-                  <dt>{key}</dt>
-                  <dd>{String(touch[key])}</dd>
-                </div>
-              ))}
-            </dl>
-          </div>
-        ) : null,
-      )}
+    <>
+      {first && <TouchBlock title={t('firstTouch')} touch={first} zone={zone} heading={heading} />}
+      {last && <TouchBlock title={t('lastTouch')} touch={last} zone={zone} heading={heading} />}
+    </>
+  );
+}
+
+/** The contact's attribution: its first and last touch, under the page's h2. */
+export function Attribution({ contact, zone }: { contact: Record<string, unknown>; zone: string }) {
+  const { t } = useDashboard();
+  const { first, last } = touchesOf(contact);
+  return (
+    <section className="attribution" aria-labelledby="attribution-heading">
+      <h2 id="attribution-heading">{t('attribution')}</h2>
+      {first || last ? <Touches first={first} last={last} zone={zone} heading="h3" /> : <p>{t('noAttribution')}</p>}
     </section>
   );
 }
 
-export function Timeline({ items, zone }: { items: ActivityItem[]; zone: string }) {
+/** A record's own touches, each only where it differs from the contact's (the contact's are shown once, above). */
+function RecordTouches({ record, contact, zone }: { record: Record<string, unknown>; contact: Record<string, unknown>; zone: string }) {
+  const own = touchesOf(record);
+  const contacts = touchesOf(contact);
+  const first = own.first && !sameTouch(own.first, contacts.first) ? own.first : null;
+  const last = own.last && !sameTouch(own.last, contacts.last) ? own.last : null;
+  if (!first && !last) return null;
+  return (
+    <div className="attribution">
+      <Touches first={first} last={last} zone={zone} heading="h4" />
+    </div>
+  );
+}
+
+/** What the contact did, oldest first; under each record its touches where they differ from the contact's. */
+export function Timeline({ items, zone, contact }: { items: ActivityItem[]; zone: string; contact: Record<string, unknown> }) {
   const { t, lang } = useDashboard();
   if (items.length === 0) return <p>{t('noActivity')}</p>;
   return (
@@ -123,7 +147,7 @@ export function Timeline({ items, zone }: { items: ActivityItem[]; zone: string 
               </ul>
             </>
           )}
-          <Attribution record={item} level={3} />
+          <RecordTouches record={item} contact={contact} zone={zone} />
         </li>
       ))}
     </ol>

@@ -58,9 +58,9 @@ export default function Contact({ id }: ScreenProps) {
                 <dt>{t('created')}</dt>
                 <dd>{formatTime(contact.createdAt, zone, lang)}</dd>
               </dl>
-              <Attribution record={contact} />
+              <Attribution contact={contact} zone={zone} />
               <h2>{t('timeline')}</h2>
-              <Timeline items={record.activity} zone={zone} />
+              <Timeline items={record.activity} zone={zone} contact={contact} />
               <h2>{t('files')}</h2>
               <FileList files={exported.files} />
               <h2>{t('consents')}</h2>
