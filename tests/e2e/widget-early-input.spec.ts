@@ -24,6 +24,28 @@ test('a survey answer clicked before the survey’s code has arrived is held, th
   await expect(page.locator('astro-island')).not.toHaveAttribute('aria-busy');
 });
 
+test('arrow keys before the survey’s code has arrived only move the choice; Space on it afterwards is the answer', async ({ page }) => {
+  const held = await holdScript(page, '**/_astro/survey-widget.*.js');
+  await page.goto('/survey/survey_demo');
+  // The first Tab lands on the first answer and wakes the island (client:interact); its code is held back.
+  await page.keyboard.press('Tab');
+  await held.requested;
+  // ↑ wraps to the disqualifying answer: chosen in the page, and no answer to act on.
+  await page.keyboard.press('ArrowUp');
+  const notStarted = page.getByRole('radio', { name: 'I have not started a business yet' });
+  await expect(notStarted).toBeChecked();
+  held.release();
+  await expect(page.locator('astro-island')).not.toHaveAttribute('ssr');
+  await expect(notStarted).toBeChecked();
+  await expect(page.locator('[data-slide-id]')).toHaveAttribute('data-slide-id', 'slide_business');
+  await expect(page.getByTestId('survey-end')).toHaveCount(0);
+  // The visitor changes their mind with ↓ and answers with Space.
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('radio', { name: 'Coach or consultant' })).toBeChecked();
+  await page.keyboard.press('Space');
+  await expect(page.locator('[data-slide-id]')).toHaveAttribute('data-slide-id', 'slide_revenue');
+});
+
 test('a form filled in and sent before its code has arrived is sent once it has, with what was typed', async ({ page }) => {
   const held = await holdScript(page, '**/_astro/form-widget.*.js');
   await page.goto('/widget/form/form_optin');

@@ -5,6 +5,7 @@
  * selection, so a disqualifying answer reached with the arrows can still be changed.
  */
 import { type KeyboardEvent, useRef } from 'react';
+import { ARROW_KEYS } from '../../client/held-click';
 import { fieldKey } from '../../lib/validation/fields';
 import type { FormField } from '../../schemas/form';
 import type { SurveySlide } from '../../schemas/survey';
@@ -16,9 +17,6 @@ export interface Advance {
   trigger: AdvanceTrigger;
   field: FormField;
 }
-
-/** Keys that move a radio group's or a closed dropdown's selection. */
-const ARROW_KEYS: ReadonlySet<string> = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'PageUp', 'PageDown']);
 
 export function useAnswerKeys(slide: SurveySlide | undefined, setValue: (key: string, value: unknown) => void, setAdvance: (advance: Advance) => void) {
   /** An arrow key is down: the choice it makes is a move through the options, never an answer to act on. */

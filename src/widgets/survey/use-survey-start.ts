@@ -1,11 +1,13 @@
 /**
- * What a survey does once when its island mounts: counts the view (unless `notrack`), and
+ * What a survey does once when its island mounts: reads the visitor's fingerprint (the view
+ * is counted by the page, src/client/widget-view.ts, or a funnel page's runtime), and
  * fills what only the browser knows. A layout effect: when a click made before hydration
  * hydrates the island at once (client:interact, the survey element of a funnel page), what
  * was typed before it is in place before that click is handled. Prefill comes first (the
  * page's query, the remembered contact), then what the visitor typed or chose, which wins.
  */
 import { type RefObject, useLayoutEffect } from 'react';
+import { chosenByArrows } from '../../client/held-click';
 import type { FormField } from '../../schemas/form';
 import { initialValues } from '../form/initial-values';
 import { rememberedContact } from '../form/sticky-contact';
@@ -20,7 +22,7 @@ interface StartInput {
   initial: Readonly<Record<string, unknown>>;
   root: RefObject<HTMLFormElement | null>;
   setValue: (key: string, value: unknown) => void;
-  /** An answer given before hydration counts as given now: a choice moves the survey on. */
+  /** An answer given before hydration counts as given now: a choice moves the survey on (unless an arrow key made it). */
   answer: (key: string, value: unknown) => void;
   /** Where the visitor's fingerprint is kept for the submission. */
   fingerprint: RefObject<string>;
@@ -35,7 +37,13 @@ export function useSurveyStart({ props, fields, initial, root, setValue, answer,
     const known = form.stickyContact ? rememberedContact(props.locationId) : {};
     const prefill = initialValues(fields, new URLSearchParams(props.query || location.search), known, props.country);
     for (const [key, value] of Object.entries(prefill)) if (value !== initial[key]) setValue(key, value);
-    // (The click that woke the island may be the one React hydrated it for, and then it sees no change.)
-    for (const [key, value] of Object.entries(typedBeforeHydration(root.current, fields))) answer(key, value);
+    // What was typed or chosen before is kept. A choice counts as an answer (a choice moves the survey on) unless an
+    // arrow key made it (src/client/held-click.ts): a click made before hydration was held and sent again, and React,
+    // hydrating, may not see it as a change.
+    for (const [key, value] of Object.entries(typedBeforeHydration(root.current, fields))) {
+      const checked = root.current?.querySelector(`input[type="radio"][name="${CSS.escape(key)}"]:checked`);
+      if (chosenByArrows(checked)) setValue(key, value);
+      else answer(key, value);
+    }
   }, []);
 }
