@@ -26,28 +26,44 @@ export function replayClick(target: Element | null): void {
 }
 
 /**
+ * Watches the arrow keys on `target`, and says whether a click is the one a browser sends when
+ * an arrow key moves a radio group's selection. That click is never held: the choice moves
+ * natively, the radio is marked (`chosenByArrows`), and the island adopts it without acting
+ * on it (a survey moves on only at a click, Space or Enter). `stop` removes the listeners.
+ */
+export function arrowChoices(target: EventTarget): { isArrowChoice: (event: Event) => boolean; stop: () => void } {
+  let arrowDown = false;
+  const keys = (event: Event) => {
+    arrowDown = event.type === 'keydown' && ARROW_KEYS.has((event as KeyboardEvent).key);
+  };
+  target.addEventListener('keydown', keys, true);
+  target.addEventListener('keyup', keys, true);
+  return {
+    isArrowChoice: (event) => {
+      const radio = event.target instanceof HTMLInputElement && event.target.type === 'radio' ? event.target : null;
+      if (radio && arrowDown) radio.setAttribute(ARROW_CHOSEN, '');
+      else radio?.removeAttribute(ARROW_CHOSEN);
+      return !!radio && arrowDown;
+    },
+    stop: () => {
+      target.removeEventListener('keydown', keys, true);
+      target.removeEventListener('keyup', keys, true);
+    },
+  };
+}
+
+/**
  * Holds plain clicks inside an island until the returned `release` runs, then sends the last
  * one again (a submit, a survey's answer, a time: the island's own handler gets it). While a
  * click is held the island is `aria-busy`, so assistive technology hears that it is not ready yet.
  * `onHold` runs on each held click (e.g. to start loading the code at once).
- * The click a browser sends when an arrow key moves a radio group's selection is let through:
- * the choice moves natively and the island adopts it, but it is no answer to act on (a
- * survey moves on only at a click, Space or Enter).
+ * An arrow key's move through a radio group is let through (`arrowChoices`).
  */
 export function holdClicks(el: HTMLElement, onHold?: () => void): () => void {
   let held: Element | null = null;
-  let arrowDown = false;
-  const keys = (event: KeyboardEvent) => {
-    arrowDown = event.type === 'keydown' && ARROW_KEYS.has(event.key);
-  };
+  const arrows = arrowChoices(el);
   const hold = (event: Event) => {
-    if (!(event.target instanceof Element) || !isPlainClick(event)) return;
-    const radio = event.target instanceof HTMLInputElement && event.target.type === 'radio' ? event.target : null;
-    if (radio && arrowDown) {
-      radio.setAttribute(ARROW_CHOSEN, '');
-      return;
-    }
-    radio?.removeAttribute(ARROW_CHOSEN);
+    if (!(event.target instanceof Element) || !isPlainClick(event) || arrows.isArrowChoice(event)) return;
     event.preventDefault();
     event.stopImmediatePropagation();
     held = event.target;
@@ -55,12 +71,9 @@ export function holdClicks(el: HTMLElement, onHold?: () => void): () => void {
     onHold?.();
   };
   el.addEventListener('click', hold, true);
-  el.addEventListener('keydown', keys, true);
-  el.addEventListener('keyup', keys, true);
   return () => {
     el.removeEventListener('click', hold, true);
-    el.removeEventListener('keydown', keys, true);
-    el.removeEventListener('keyup', keys, true);
+    arrows.stop();
     el.removeAttribute('aria-busy');
     const target = held;
     held = null;

@@ -24,7 +24,7 @@
  * the island runtime has loaded is held the same way, and sent again once it has, when the
  * island's directive holds it in turn while React loads (./interact-directive.ts).
  */
-import { isPlainClick, replayClick } from './held-click';
+import { arrowChoices, isPlainClick, replayClick } from './held-click';
 import { afterFirstPaint, whenIdle } from './idle';
 
 /** What the runtime handles on a click: every action but the plain links (src/client/actions.ts), and the menus' toggle. */
@@ -57,10 +57,14 @@ function startRuntimeLoader(doc: Document, win: Window): void {
   let islandsSettled = !islandSrc;
   let held: Element | null = null;
   const wakeOptions = { capture: true, passive: true } as const;
+  const arrows = arrowChoices(doc);
 
   /** Sends the held click again once what handles it has loaded (or failed, for a plain click). */
   const settle = () => {
-    if (runtimeSettled && islandsSettled) doc.removeEventListener('click', hold, true);
+    if (runtimeSettled && islandsSettled) {
+      doc.removeEventListener('click', hold, true);
+      arrows.stop();
+    }
     if (!held || !(held.closest(WAITING_ISLAND) ? islandsSettled : runtimeSettled)) return;
     const target = held;
     held = null;
@@ -87,7 +91,9 @@ function startRuntimeLoader(doc: Document, win: Window): void {
   function hold(event: MouseEvent) {
     if (!(event.target instanceof Element) || !isPlainClick(event)) return;
     const island = event.target.closest('astro-island');
-    const waits = island ? island.matches(WAITING_ISLAND) && !islandsSettled : !!event.target.closest(RUNTIME_TARGETS) && !runtimeSettled;
+    const waits = island
+      ? island.matches(WAITING_ISLAND) && !islandsSettled && !arrows.isArrowChoice(event)
+      : !!event.target.closest(RUNTIME_TARGETS) && !runtimeSettled;
     if (!waits) return;
     event.preventDefault();
     event.stopImmediatePropagation();

@@ -4,6 +4,7 @@
  */
 import { expect, type Locator, test } from '@playwright/test';
 import { q, sql } from './forms-store';
+import { holdScript } from './hold-script';
 
 async function answerAgencyBranch(scope: Locator, email: string) {
   await scope.getByRole('radio', { name: 'Agency owner' }).click();
@@ -53,4 +54,26 @@ test('the survey widget records a survey session, and none under notrack', async
   await answerAgencyBranch(page.locator('astro-island'), `notrack-${Date.now()}@example.com`);
   expect(sent).toBe(0);
   expect(surveySessions()).toBe(before + 1);
+});
+
+test('on /welcome, an arrow key in the survey before its code has arrived only moves the choice; Space then answers', async ({ page }) => {
+  // Astro's island runtime starts with the page runtime at the first key (src/client/runtime-loader.ts): hold it back.
+  const held = await holdScript(page, '**/_astro/astro-island.*.js');
+  await page.goto('/welcome');
+  const survey = page.locator('[data-element="survey"]');
+  const first = survey.getByRole('radio', { name: 'Coach or consultant' });
+  await first.focus();
+  await page.keyboard.press('ArrowUp');
+  await held.requested;
+  const notStarted = survey.getByRole('radio', { name: 'I have not started a business yet' });
+  await expect(notStarted).toBeChecked();
+  held.release();
+  // The next key wakes the survey; the arrow's choice was kept and acted on by nothing.
+  await page.keyboard.press('ArrowDown');
+  await expect(survey.locator('astro-island')).not.toHaveAttribute('ssr');
+  await expect(first).toBeChecked();
+  await expect(survey.getByTestId('survey-slide')).toHaveAttribute('data-slide-id', 'slide_business');
+  await expect(survey.getByTestId('survey-end')).toHaveCount(0);
+  await page.keyboard.press('Space');
+  await expect(survey.getByTestId('survey-slide')).toHaveAttribute('data-slide-id', 'slide_revenue');
 });
