@@ -60,7 +60,8 @@ const preloadHelper = {
 };
 
 /**
- * `import code from 'inline-script:timer-settle.ts'`: that module of src/client and what it
+ * `import code from 'inline-script:timer-settle.ts'`: that module of src/client (or a path
+ * from there, `inline-script:../widgets/embed/frame-script.ts`) and what it
  * imports, bundled and minified into one classic script, as its text. For the little a page
  * must run in its HTML before the first paint; it shares the modules the rest of the browser
  * code uses.

@@ -12,7 +12,7 @@
  * The island's code is asked for after the first paint, so the page's largest paint (the
  * calendar's title) waits for none of it: with `client:load` an island's modules, requested
  * while the HTML was parsed, counted in Lighthouse's LCP. The form and survey pages go
- * further and hydrate at first use (`client:interact`, src/client/widget-view.ts).
+ * further and hydrate at first use (`client:interact`, src/widgets/form/view-script.ts).
  *
  * Registered in astro.config.mjs (addClientDirective); typed below.
  */

@@ -50,7 +50,7 @@ test('the survey widget records a survey session, and none under notrack', async
     if (r.url().endsWith('/api/session')) sent += 1;
   });
   await page.goto('/widget/survey/survey_demo?notrack=1');
-  // The session would have been sent once the page loaded (src/client/widget-view.ts); the whole survey answered is a later signal.
+  // The session would have been sent once the page loaded (src/widgets/form/view-script.ts); the whole survey answered is a later signal.
   await answerAgencyBranch(page.locator('astro-island'), `notrack-${Date.now()}@example.com`);
   expect(sent).toBe(0);
   expect(surveySessions()).toBe(before + 1);

@@ -102,7 +102,7 @@ test('a form or survey page nobody touches loads no React and still records its 
     page.on('request', onRequest);
     const session = page.waitForResponse((r) => r.url().endsWith('/api/session') && r.request().method() === 'POST');
     await page.goto(path);
-    // The view is recorded after load (src/client/widget-view.ts), with no island code.
+    // The view is recorded after load (src/widgets/form/view-script.ts), with no island code.
     expect((await session).status()).toBe(200);
     await page.waitForLoadState('networkidle');
     expect(scripts.filter((url) => chunk.test(url) || /\/client\.[^/]+\.js$/.test(url))).toEqual([]);

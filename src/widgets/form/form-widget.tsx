@@ -102,7 +102,7 @@ export default function FormWidget(props: FormWidgetProps) {
   // (client:interact), the values typed before it are in place before that click is handled.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once when the island mounts.
   useLayoutEffect(() => {
-    // The view is recorded by the page (src/client/widget-view.ts) or, inside a funnel page, by the page's runtime.
+    // The view is recorded by the page (src/widgets/form/view-script.ts) or, inside a funnel page, by the page's runtime.
     fingerprint.current = visitorFingerprint(props.notrack);
     // Prefill that only the browser knows: the funnel page's own query and the remembered
     // contact; then whatever the visitor typed before the island hydrated, which wins.

@@ -1,6 +1,6 @@
 /**
  * What a survey does once when its island mounts: reads the visitor's fingerprint (the view
- * is counted by the page, src/client/widget-view.ts, or a funnel page's runtime), and
+ * is counted by the page, src/widgets/form/view-script.ts, or a funnel page's runtime), and
  * fills what only the browser knows. A layout effect: when a click made before hydration
  * hydrates the island at once (client:interact, the survey element of a funnel page), what
  * was typed before it is in place before that click is handled. Prefill comes first (the
@@ -32,7 +32,7 @@ export function useSurveyStart({ props, fields, initial, root, setValue, answer,
   const { form } = props.formData;
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once when the island mounts.
   useLayoutEffect(() => {
-    // The view is recorded by the page (src/client/widget-view.ts) or, inside a funnel page, by the page's runtime.
+    // The view is recorded by the page (src/widgets/form/view-script.ts) or, inside a funnel page, by the page's runtime.
     fingerprint.current = visitorFingerprint(props.notrack);
     const known = form.stickyContact ? rememberedContact(props.locationId) : {};
     const prefill = initialValues(fields, new URLSearchParams(props.query || location.search), known, props.country);

@@ -6,6 +6,6 @@
  * it imports one round trip after another, and Lighthouse counted that chain on the widget
  * page's first and largest paint (issue 31). On a page that is not framed it does nothing.
  */
-import { startHeightReporting } from '../widgets/embed/protocol';
+import { startHeightReporting } from './protocol';
 
 startHeightReporting(window, Number(document.body.dataset.heightOffset) || 0);
